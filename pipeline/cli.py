@@ -1,0 +1,46 @@
+"""The `edition` command: one entry point, one subcommand per capability.
+
+Each subcommand lives in its own module, which exposes ``register(subparsers)``; the module is imported
+only when its command runs, so `edition play` does not pay for lxml and spaCy.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# command name -> module that registers it (and implements it)
+COMMANDS: dict[str, str] = {
+    "build": "pipeline.build",
+    "serve": "pipeline.serve",
+    "games": "pipeline.engine.cli",
+    "play": "pipeline.engine.cli",
+    "solve": "pipeline.engine.solver_cli",
+}
+
+
+def make_parser(argv: list[str]) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="edition", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    wanted = argv[0] if argv and argv[0] in COMMANDS else None
+    seen: set[str] = set()
+    for name, module in COMMANDS.items():
+        if module in seen:
+            continue
+        if wanted is not None and COMMANDS[wanted] != module:
+            # keep the help listing complete without importing every module
+            sub.add_parser(name)
+            continue
+        seen.add(module)
+        importlib.import_module(module).register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = make_parser(argv).parse_args(argv)
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
