@@ -1,0 +1,51 @@
+"""`edition games` and `edition play GAME --deal N`: registered by pipeline/cli.py."""
+from __future__ import annotations
+
+import argparse
+import json
+
+from . import api, registry
+from .policies import play
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    games = subparsers.add_parser("games", help="list the playable games")
+    games.add_argument("--json", action="store_true", help="print JSON")
+    games.set_defaults(func=cmd_games)
+    p = subparsers.add_parser("play", help="play a deal to the end with an automatic policy")
+    p.add_argument("game", help="game slug, e.g. windmill (see `edition games`)")
+    p.add_argument("--deal", type=int, required=True, help="deal number, 1 or more")
+    p.add_argument("--policy", choices=("random", "greedy"), default="greedy")
+    p.add_argument("--seed", type=int, default=1, help="seed of the random policy")
+    p.add_argument("--json", action="store_true", help="print JSON, with the deal's initial layout")
+    p.set_defaults(func=cmd_play)
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    info = api.list_games()
+    if args.json:
+        print(json.dumps(info, ensure_ascii=False, indent=1))
+        return 0
+    for g in info:
+        title = f"[{g['title_ru']}]" if g["title_supplied"] else g["title_ru"]
+        print(f"{g['slug']:<18} {title} / {g['title_en']}; packs {g['decks']}, players {g['players']}; "
+              f"from the text: {', '.join(g['rules_from_text']) or '-'}; "
+              f"reconstructed: {', '.join(g['rules_reconstructed']) or '-'}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        game = registry.get(args.game)
+    except KeyError as e:
+        raise SystemExit(str(e.args[0]))
+    initial = api.new_game(args.game, args.deal)["state"]["piles"]
+    state, result = play(game, args.deal, args.policy, args.seed)
+    if args.json:
+        print(json.dumps({"game": game.slug, "deal": args.deal, "policy": args.policy, "won": result.won,
+                          "status": result.status, "moves": result.moves, "foundations": result.score,
+                          "initial": initial, "log": result.log}, ensure_ascii=False))
+    else:
+        print(f"{game.slug} deal {args.deal} ({args.policy}): {result.status}, {result.moves} moves, "
+              f"{result.score}/{game.ncards} cards on the foundations")
+    return 0

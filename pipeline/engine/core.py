@@ -1,0 +1,386 @@
+"""The engine core: declarations (Rule, Build, PileSpec), State, steps, Move and the Game base class.
+
+A game module subclasses `Game` once (no deeper inheritance), declares its rules and piles as data, and overrides
+a few hooks only where a rule is odd. Everything the engine enforces is read from those declarations, and the
+rules panel and the board layout are read from the same objects, so the site and the engine cannot drift.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from . import cards as C
+from .rng import shuffled
+
+# --- rules as data ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a game, as shown in the rules panel. `number` is the book's ("I", "II") or "play" (from the
+    Игра section). `source` is "text" (the edition's Russian text) or "reconstructed" (then `origin` says where
+    from, e.g. "Cadogan 1874/1914, The Windmill")."""
+
+    id: str
+    number: str
+    ru: str
+    en: str
+    source: str = "text"
+    origin: str = ""
+
+    def __post_init__(self) -> None:
+        if self.source not in ("text", "reconstructed"):
+            raise ValueError(f"rule {self.id}: source must be 'text' or 'reconstructed', not {self.source!r}")
+        if self.source == "reconstructed" and not self.origin:
+            raise ValueError(f"rule {self.id}: a reconstructed rule must name its origin")
+
+
+@dataclass(frozen=True)
+class Build:
+    """How a card goes on another: `dir` +1 up, -1 down, 0 either; `suit` "same", "any" or "alternate" (colour);
+    `step` the rank difference (Calculation builds by 2s, 3s, 4s; 0 = any card at all); `wrap` lets king and ace
+    follow each other."""
+
+    dir: int = -1
+    suit: str = "any"
+    step: int = 1
+    wrap: bool = False
+
+    def fits(self, onto: int, card: int) -> bool:
+        if self.suit == "same" and C.suit(onto) != C.suit(card):
+            return False
+        if self.suit == "alternate" and C.colour(onto) == C.colour(card):
+            return False
+        if self.step == 0:
+            return True
+        a, b = C.rank(onto), C.rank(card)
+        for d in ((1, -1) if self.dir == 0 else (self.dir,)):
+            want = a + d * self.step
+            if self.wrap:
+                want = (want - 1) % 13 + 1
+            if want == b:
+                return True
+        return False
+
+    def describe(self) -> dict[str, Any]:
+        return {"dir": self.dir, "suit": self.suit, "step": self.step, "wrap": self.wrap}
+
+
+# pile kinds; "stock" is the pack in hand (face down), "talon" the waste heap
+KINDS = ("foundation", "tableau", "reserve", "wing", "talon", "stock", "bouquet", "hand")
+
+
+@dataclass(frozen=True)
+class PileSpec:
+    """A group of `count` piles named "<name>-1" … (or just <name> if count == 1).
+
+    take: the top card may be moved away (rule "available"); build: how cards go on a non-empty pile (None: never);
+    base: ranks an empty pile accepts (() nothing, None any card); sources: pile kinds it accepts cards from
+    (None: any); capacity: most cards it may hold (0 = no limit); total: cards on a finished pile (foundations).
+    at: grid positions (x, y in card units), one a pile; fan: "none", "down", "right"; rules: ids of the rules
+    that give this pile its behaviour.
+    """
+
+    name: str
+    kind: str
+    at: tuple[tuple[float, float], ...]
+    label_ru: str
+    label_en: str
+    take: bool = True
+    build: Build | None = None
+    base: tuple[int, ...] | None = ()
+    sources: tuple[str, ...] | None = None
+    capacity: int = 0
+    total: int = 13
+    fan: str = "none"
+    face_down: bool = False
+    rules: tuple[str, ...] = ()
+
+    @property
+    def count(self) -> int:
+        return len(self.at)
+
+    def names(self) -> list[str]:
+        return [self.name] if self.count == 1 else [f"{self.name}-{i + 1}" for i in range(self.count)]
+
+
+# --- state and steps --------------------------------------------------------------------------------------------
+# A step is a tuple, so that apply and undo stay cheap:
+#   ("move", src, dst, n, src_down, dst_down)  top n cards of pile src onto pile dst, order kept; *_down are the
+#                                               face-down counts of the two piles before the step (for undo)
+#   ("pick", src, pos, dst, src_down, dst_down) the card at index pos of src onto dst (taking a foundation card
+#                                               out of the pack)
+#   ("flip", pile, old_down, new_down)         change how many bottom cards of a pile lie face down
+#   ("set", key, old, new)                     a game variable (phase, to_move, redeals, …)
+Step = tuple
+
+
+@dataclass
+class Move:
+    """A legal move: a stable `id` (unique among the moves legal in a state), the user's steps, and a `kind`
+    ("play" to a foundation, "marry" in the tableau, "fill" a space, "turn" the pack, "deal" a row, …)."""
+
+    id: str
+    steps: list[Step]
+    kind: str = "play"
+
+
+@dataclass
+class State:
+    """Compact mutable state: piles as lists of card ints (bottom first, top last), face-down counts, variables,
+    and the history of applied moves (each the full list of steps, automatic ones included) for undo and redo."""
+
+    game: str
+    deal: int
+    piles: list[list[int]]
+    down: list[int]
+    vars: dict[str, Any]
+    history: list[Move] = field(default_factory=list)
+    future: list[Move] = field(default_factory=list)
+
+    @property
+    def phase(self) -> str:
+        return self.vars["phase"]
+
+    @property
+    def to_move(self) -> int:
+        return self.vars["to_move"]
+
+    def top(self, pile: int) -> int | None:
+        p = self.piles[pile]
+        return p[-1] if p else None
+
+    def move_step(self, src: int, dst: int, n: int = 1) -> Step:
+        return ("move", src, dst, n, self.down[src], self.down[dst])
+
+    def pick_step(self, src: int, pos: int, dst: int) -> Step:
+        return ("pick", src, pos, dst, self.down[src], self.down[dst])
+
+    def set_step(self, key: str, new: Any) -> Step:
+        return ("set", key, self.vars.get(key), new)
+
+    def key(self) -> tuple:
+        """Hashable position (piles, face-down counts, variables), for policies and solvers to spot repeats."""
+        return (tuple(map(tuple, self.piles)), tuple(self.down), tuple(sorted(self.vars.items())))
+
+
+def do_step(state: State, step: Step, face_down: list[bool]) -> None:
+    op = step[0]
+    if op == "move":
+        _, src, dst, n, _, _ = step
+        s, d = state.piles[src], state.piles[dst]
+        d.extend(s[-n:])
+        del s[-n:]
+        if state.down[src] > len(s):
+            state.down[src] = len(s)
+        if face_down[dst]:
+            state.down[dst] = len(d)
+    elif op == "pick":
+        _, src, pos, dst, _, _ = step
+        s, d = state.piles[src], state.piles[dst]
+        d.append(s.pop(pos))
+        if state.down[src] > len(s):
+            state.down[src] = len(s)
+        if face_down[dst]:
+            state.down[dst] = len(d)
+    elif op == "flip":
+        state.down[step[1]] = step[3]
+    elif op == "set":
+        state.vars[step[1]] = step[3]
+    else:
+        raise ValueError(f"unknown step {step!r}")
+
+
+def undo_step(state: State, step: Step) -> None:
+    op = step[0]
+    if op == "move":
+        _, src, dst, n, src_down, dst_down = step
+        s, d = state.piles[src], state.piles[dst]
+        s.extend(d[-n:])
+        del d[-n:]
+        state.down[src], state.down[dst] = src_down, dst_down
+    elif op == "pick":
+        _, src, pos, dst, src_down, dst_down = step
+        state.piles[src].insert(pos, state.piles[dst].pop())
+        state.down[src], state.down[dst] = src_down, dst_down
+    elif op == "flip":
+        state.down[step[1]] = step[2]
+    elif op == "set":
+        if step[2] is None:
+            state.vars.pop(step[1], None)
+        else:
+            state.vars[step[1]] = step[2]
+    else:
+        raise ValueError(f"unknown step {step!r}")
+
+
+# --- the game base class ----------------------------------------------------------------------------------------
+
+
+class Game:
+    """Base of every game. Subclasses set the class attributes and override hooks marked "hook"."""
+
+    slug: str = ""
+    number: int = 0  # chapter number in the book (1874 order)
+    title_ru: str = ""  # as printed; supplied titles are marked in `title_supplied`
+    title_en: str = ""
+    title_supplied: bool = False
+    decks: int = 1
+    players: int = 1
+    rules: tuple[Rule, ...] = ()
+    piles: tuple[PileSpec, ...] = ()
+    notes: str = ""  # editorial remarks on interpretation, shown with the rules
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.specs: list[PileSpec] = []
+        for spec in self.piles:
+            for name in spec.names():
+                self.names.append(name)
+                self.specs.append(spec)
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.face_down = [s.face_down for s in self.specs]
+        self.kind = [s.kind for s in self.specs]
+        self.foundations = [i for i, s in enumerate(self.specs) if s.kind == "foundation"]
+        self.ncards = 52 * self.decks
+        rule_ids = {r.id for r in self.rules}
+        for spec in self.piles:
+            missing = set(spec.rules) - rule_ids
+            if missing:
+                raise ValueError(f"{self.slug}: pile {spec.name} cites undeclared rules {sorted(missing)}")
+
+    def group(self, name: str) -> list[int]:
+        """Indices of the piles of one PileSpec, in order."""
+        return [i for i, s in enumerate(self.specs) if s.name == name]
+
+    # -- starting a deal
+    def new_state(self, deal: int) -> tuple[State, list[Step]]:
+        """Shuffle deal `deal` into the stock, then lay it out; returns the state and the layout's steps."""
+        n = len(self.names)
+        stock = self.index.get("stock")
+        if stock is None:
+            raise ValueError(f"{self.slug}: every game declares a pile named 'stock' (the pack in hand)")
+        piles: list[list[int]] = [[] for _ in range(n)]
+        piles[stock] = shuffled(C.new_pack(self.decks), deal)
+        down = [0] * n
+        down[stock] = len(piles[stock])
+        state = State(self.slug, deal, piles, down, {"phase": "deal", "to_move": 0, "players": self.players})
+        steps: list[Step] = []
+        for step in self.setup(state):  # setup yields steps one at a time, each seeing the state before it
+            do_step(state, step, self.face_down)
+            steps.append(step)
+        self._finish(state, steps, ("set", "phase", "deal", "play"))
+        return state, steps
+
+    def setup(self, state: State) -> Iterable[Step]:
+        """Hook: yield the steps that lay out the deal (run one by one; the state advances between yields)."""
+        return ()
+
+    # -- legal moves
+    def legal_moves(self, state: State) -> list[Move]:
+        """Every legal move, exactly: an empty list means the game is over."""
+        if state.vars["phase"] != "play":
+            return []
+        return self.moves(state)
+
+    def moves(self, state: State) -> list[Move]:
+        """Hook: the moves of the play phase. Default: every available top card to every pile that accepts it,
+        plus `extra_moves` (turning the pack, dealing a row …)."""
+        out: list[Move] = []
+        piles = state.piles
+        for src, spec in enumerate(self.specs):
+            if not piles[src] or not self.can_take(state, src):
+                continue
+            card = piles[src][-1]
+            for dst in range(len(piles)):
+                if dst != src and self.accepts(state, dst, card, src):
+                    kind = "play" if self.kind[dst] == "foundation" else "marry" if piles[dst] else "fill"
+                    out.append(Move(f"{self.names[src]}>{self.names[dst]}", [state.move_step(src, dst)], kind))
+        out.extend(self.extra_moves(state))
+        return out
+
+    def can_take(self, state: State, src: int) -> bool:
+        """Hook: may the top card of pile `src` move now? Default: the spec's `take` and the card is face up."""
+        return self.specs[src].take and state.down[src] < len(state.piles[src])
+
+    def accepts(self, state: State, dst: int, card: int, src: int) -> bool:
+        """Hook: may `card` from pile `src` go on pile `dst`? Default: read from the PileSpec."""
+        spec = self.specs[dst]
+        if spec.sources is not None and self.kind[src] not in spec.sources:
+            return False
+        pile = state.piles[dst]
+        if spec.capacity and len(pile) >= spec.capacity:
+            return False
+        if not pile:
+            if spec.kind == "foundation" and self._earlier_empty(state, dst):
+                return False  # empty foundations of a group are interchangeable: offer the first one only
+            return spec.base is None or C.rank(card) in spec.base
+        return spec.build is not None and spec.build.fits(pile[-1], card)
+
+    def _earlier_empty(self, state: State, dst: int) -> bool:
+        spec = self.specs[dst]
+        return any(self.specs[i] is spec and not state.piles[i] for i in range(dst))
+
+    def extra_moves(self, state: State) -> list[Move]:
+        """Hook: moves that are not 'one top card onto a pile' (turn the pack, deal a row)."""
+        return []
+
+    def auto(self, state: State) -> Step | None:
+        """Hook: the next forced step after a move (refill a space, …), or None. Called until it returns None."""
+        return None
+
+    # -- applying
+    def apply(self, state: State, move: Move) -> list[Step]:
+        """Play `move` (its steps, then every forced step); record it in the history; return all its steps."""
+        steps = list(move.steps)
+        for step in steps:
+            do_step(state, step, self.face_down)
+        self._finish(state, steps)
+        state.history.append(Move(move.id, steps, move.kind))
+        state.future.clear()
+        return steps
+
+    def _finish(self, state: State, steps: list[Step], first: Step | None = None) -> None:
+        if first is not None:
+            do_step(state, first, self.face_down)
+            steps.append(first)
+        while (step := self.auto(state)) is not None:
+            do_step(state, step, self.face_down)
+            steps.append(step)
+        if self.won(state) or not self.moves(state):
+            step = ("set", "phase", state.vars["phase"], "end")
+            do_step(state, step, self.face_down)
+            steps.append(step)
+
+    def undo(self, state: State) -> list[Step]:
+        """Take back the last move; returns its steps in the order they are undone (already inverted order)."""
+        if not state.history:
+            return []
+        move = state.history.pop()
+        for step in reversed(move.steps):
+            undo_step(state, step)
+        state.future.append(move)
+        return list(reversed(move.steps))
+
+    def redo(self, state: State) -> list[Step]:
+        if not state.future:
+            return []
+        move = state.future.pop()
+        for step in move.steps:
+            do_step(state, step, self.face_down)
+        state.history.append(move)
+        return list(move.steps)
+
+    # -- outcome
+    def score(self, state: State) -> int:
+        """Cards on the foundations."""
+        return sum(len(state.piles[i]) for i in self.foundations)
+
+    def won(self, state: State) -> bool:
+        return self.score(state) == self.ncards
+
+    def status(self, state: State) -> str:
+        """"playing", "won" or "lost" (no legal move left and not won)."""
+        if state.vars["phase"] != "end":
+            return "playing"
+        return "won" if self.won(state) else "lost"
