@@ -1,0 +1,110 @@
+"""What the site reads: the built edition directory (TEI, texts, manifest, report) and the editorial games list.
+
+The site is a view of ``edition/``: nothing here computes a figure or a text, it only finds and loads them.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import render
+
+
+class EditionError(Exception):
+    """The edition directory is missing something the site needs (says what, where, and what to do)."""
+
+
+@dataclass
+class Chapter:
+    slug: str
+    number: int            # the game's place in the book (1–24)
+    tei: Path
+    texts: dict[str, Path]  # "pre-reform" / "modern" → plain text file
+    title: str             # plain title for navigation (pre-reform spelling, supplied titles bracketed)
+
+    @property
+    def url(self) -> str:
+        return f"chapters/{self.slug}/"
+
+
+@dataclass
+class Edition:
+    root: Path
+    games: list[dict]                    # source/editorial/games.json, the 24 games in the book's order
+    manifest: dict
+    report: dict
+    chapters: list[Chapter] = field(default_factory=list)  # book order
+
+    def chapter(self, slug: str) -> Chapter | None:
+        return next((c for c in self.chapters if c.slug == slug), None)
+
+    def game(self, slug: str) -> dict | None:
+        return next((g for g in self.games if g["slug"] == slug), None)
+
+    def manifest_game(self, slug: str) -> dict | None:
+        entries = self.manifest.get("games") or self.manifest.get("chapters") or []
+        if isinstance(entries, dict):
+            entry = entries.get(slug)
+            return dict(entry, slug=slug) if entry is not None else None
+        return next((g for g in entries if g.get("slug") == slug), None)
+
+
+def load_json(path: Path, what: str) -> dict:
+    if not path.is_file():
+        raise EditionError(f"{path}: {what} is missing; run `edition build` (or point EDITION_DIR at a built edition)")
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as err:
+        raise EditionError(f"{path}:{err.lineno}: not valid JSON ({err.msg}); rebuild it with `edition build`")
+
+
+def plain_title(tree, game: dict | None) -> str:
+    """The chapter title for menus: the head's pre-reform text (bracketed if supplied), else the games list."""
+    div = render.game_div(tree)
+    head = div.find(f"{{{render.TEI}}}head[@type='title']") if div is not None else None
+    if head is None:
+        return f"[{(game or {}).get('title_supplied') or (game or {}).get('english', '?')}]"
+    parts: list[str] = []
+
+    def walk(el):
+        tag = render.name(el)
+        if tag in ("reg", "sic", "note"):
+            return
+        if tag == "supplied":
+            parts.append("[")
+        parts.append(el.text or "")
+        for child in el:
+            if isinstance(child.tag, str):
+                walk(child)
+            parts.append(child.tail or "")
+        if tag == "supplied":
+            parts.append("]")
+
+    walk(head)
+    text = " ".join("".join(parts).split()).rstrip(".")
+    return text[:1] + text[1:].lower() if text.isupper() else text
+
+
+def load(root: Path, games_json: Path) -> Edition:
+    root = Path(root)
+    tei_dir = root / "tei"
+    if not tei_dir.is_dir():
+        raise EditionError(f"{tei_dir}: no TEI directory; run `edition build` first (or set EDITION_DIR)")
+    games = load_json(games_json, "the editorial games list")["games"]
+    edition = Edition(root, games, load_json(root / "manifest.json", "the edition manifest"),
+                      load_json(root / "report.json", "the edition report"))
+    order = {g["slug"]: g["number"] for g in games}
+    for path in sorted(tei_dir.glob("*.xml")):
+        if path.stem not in order:
+            continue  # notes-lost.xml and anything that is not a game chapter
+        tree = render.parse(path)
+        if render.game_div(tree) is None:
+            raise EditionError(f"{path}: no <div type='game'> in the body; see the TEI contract in DESIGN.md")
+        texts = {v: root / "text" / v / f"{path.stem}.txt" for v in ("pre-reform", "modern")}
+        edition.chapters.append(Chapter(path.stem, order[path.stem], path, texts,
+                                        plain_title(tree, edition.game(path.stem))))
+    edition.chapters.sort(key=lambda c: c.number)
+    if not edition.chapters:
+        raise EditionError(f"{tei_dir}: no chapter TEI files (named <slug>.xml after games.json)")
+    return edition

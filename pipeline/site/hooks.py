@@ -1,0 +1,84 @@
+"""MkDocs hooks: the chapter and notes pages are generated from the edition's TEI at build time.
+
+The edition directory is ``$EDITION_DIR`` if set, else ``edition/`` beside mkdocs.yml; the games list is
+``source/editorial/games.json``. Chapter pages exist only in memory (no second copy of the text in docs/), and the
+chapter's TEI and its two text files are copied into the site as downloads.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.toc import get_toc
+
+from pipeline.site import pages
+from pipeline.site.edition import Edition, EditionError, load
+
+NOTES_PAGE = "notes.md"
+HOME_PAGE = "index.md"
+MARKERS = {
+    "<!-- edition:games -->": lambda ed, url: pages.games_table(ed, url),
+    "<!-- edition:figures -->": lambda ed, url: pages.figures(ed),
+    "<!-- edition:witnesses -->": lambda ed, url: pages.witness_list(ed),
+}
+
+_state: dict[str, object] = {}
+
+
+def edition_dir(config) -> Path:
+    base = Path(config.config_file_path).parent
+    return Path(os.environ.get("EDITION_DIR") or base / "edition").resolve()
+
+
+def _edition() -> Edition:
+    return _state["edition"]  # type: ignore[return-value]
+
+
+def on_config(config):
+    base = Path(config.config_file_path).parent
+    try:
+        edition = load(edition_dir(config), base / "source" / "editorial" / "games.json")
+    except EditionError as err:
+        raise PluginError(str(err))
+    _state["edition"] = edition
+    config.nav = [
+        {"Книга и издание": HOME_PAGE},
+        {"Главы": [{f"{c.number}. {c.title}": f"chapters/{c.slug}.md"} for c in edition.chapters]},
+        {"Примечания": NOTES_PAGE},
+    ]
+    return config
+
+
+def on_files(files: Files, config) -> Files:
+    edition = _edition()
+    for ch in edition.chapters:
+        files.append(File.generated(config, f"chapters/{ch.slug}.md", content=f"# {ch.title}\n"))
+        sources = {"tei": ch.tei, **ch.texts}
+        for kind, path in sources.items():
+            if not path.is_file():
+                raise PluginError(f"{path}: missing; `edition build` writes it (chapter {ch.slug})")
+            files.append(File.generated(config, pages.download_path(kind, ch.slug), abs_src_path=str(path)))
+    if files.get_file_from_path(NOTES_PAGE) is None:
+        files.append(File.generated(config, NOTES_PAGE, content="# Примечания\n"))
+    return files
+
+
+def on_page_content(html: str, page, config, files):
+    edition = _edition()
+    src = page.file.src_uri
+    if src.startswith("chapters/"):
+        ch = edition.chapter(Path(src).stem)
+        body, toc = pages.chapter_page(ch, edition)
+        page.toc = get_toc(toc)
+        return body
+    if src == NOTES_PAGE:
+        body, toc = pages.notes_page(edition, page.url)
+        page.toc = get_toc(toc)
+        return f"<h1 id=\"notes-title\">Примечания</h1>\n{body}"
+    if src == HOME_PAGE:
+        for marker, build in MARKERS.items():
+            if marker in html:
+                html = html.replace(marker, pages.render.to_html(build(edition, page.url)))
+    return html

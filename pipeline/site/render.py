@@ -1,0 +1,289 @@
+"""TEI → HTML: one table from TEI element name to a behaviour, and a walk over the tree.
+
+Like CETEIcean's behaviours: every TEI element the edition emits has exactly one entry in ``BEHAVIOURS``; a
+behaviour gets the TEI element and returns the HTML element that stands for it, and the walk (``fill``) puts the
+element's rendered children and text inside. HTML is built as lxml elements and text only ever goes into ``.text``,
+``.tail`` or attribute values, so whatever characters the sources hold are escaped on serialisation: the HTML can
+never say something the TEI does not.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from lxml import etree
+
+TEI = "http://www.tei-c.org/ns/1.0"
+XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
+log = logging.getLogger("mkdocs.plugins.edition")
+
+CERTAINTY = {"high": "высокая", "medium": "средняя", "low": "низкая"}
+INLINE_PARENTS = {"p", "item", "head", "note", "label", "supplied", "corr", "sic", "orig", "reg", "hi", "q"}
+
+
+# --- building HTML -------------------------------------------------------------------------------------------------
+
+Child = "etree._Element | str | None"
+
+
+def h(tag: str, attrs: dict[str, str | None] | None = None, *children) -> etree._Element:
+    """An HTML element with attributes (None values dropped) and children (elements or text, escaped on output)."""
+    el = etree.Element(tag)
+    for key, value in (attrs or {}).items():
+        if value is not None:
+            el.set(key, value)
+    for child in children:
+        add(el, child)
+    return el
+
+
+def add(parent: etree._Element, child) -> None:
+    """Append an element, a string (as text, never markup) or an iterable of them to ``parent``."""
+    if child is None:
+        return
+    if isinstance(child, str):
+        if len(parent):
+            parent[-1].tail = (parent[-1].tail or "") + child
+        else:
+            parent.text = (parent.text or "") + child
+    elif isinstance(child, etree._Element):
+        parent.append(child)
+    else:
+        for item in child:
+            add(parent, item)
+
+
+def to_html(el: etree._Element) -> str:
+    return etree.tostring(el, method="html", encoding="unicode")
+
+
+# --- the walk ------------------------------------------------------------------------------------------------------
+
+@dataclass
+class Context:
+    """What a chapter's rendering needs besides the element: its slug, its witnesses and the notes met so far."""
+
+    slug: str
+    witnesses: dict[str, str] = field(default_factory=dict)  # xml:id → description from the header's listWit
+    notes: list[etree._Element] = field(default_factory=list)  # book notes in reading order
+    popovers: list[etree._Element] = field(default_factory=list)  # their in-place views, placed after the text
+    unknown: set[str] = field(default_factory=set)
+
+
+def name(el: etree._Element) -> str:
+    return etree.QName(el).localname
+
+
+def tei_children(el: etree._Element) -> list[etree._Element]:
+    return [c for c in el if isinstance(c.tag, str)]
+
+
+def render(el: etree._Element, ctx: Context) -> etree._Element | None:
+    """Render one TEI element through its behaviour; unknown elements render their content and warn."""
+    behaviour = BEHAVIOURS.get(name(el))
+    if behaviour is None:
+        if name(el) not in ctx.unknown:
+            ctx.unknown.add(name(el))
+            log.warning("edition site: no behaviour for TEI <%s> in %s; add one to pipeline/site/render.py",
+                        name(el), ctx.slug)
+        out = fill(h("span", {"class": f"tei-{name(el)}"}), el, ctx)
+    else:
+        out = behaviour(el, ctx)
+    if out is not None and el.get("source", "").startswith("#"):
+        out.set("data-source", el.get("source"))
+        out.insert(0, witness_badge(el.get("source"), ctx))
+        out[0].tail, out.text = out.text, None
+    return out
+
+
+def fill(out: etree._Element, el: etree._Element, ctx: Context, skip: Iterable[str] = ()) -> etree._Element:
+    """Put ``el``'s text and rendered children (except those named in ``skip``) into ``out``; return ``out``."""
+    add(out, el.text)
+    for child in el:
+        if isinstance(child.tag, str) and name(child) not in skip:
+            add(out, render(child, ctx))
+        add(out, child.tail)
+    return out
+
+
+def inline(el: etree._Element) -> bool:
+    parent = el.getparent()
+    return parent is not None and name(parent) in INLINE_PARENTS
+
+
+def witness_badge(source: str, ctx: Context) -> etree._Element:
+    """The witnesses attesting a passage, shown on demand; each links to the witness list in the header."""
+    ids = [ref.lstrip("#") for ref in source.split()]
+    # <small>, not <span>: Material's search parser un-excludes an element when a same-named child closes
+    badge = h("small", {"class": "wits", "data-search-exclude": ""}, h("span", {"class": "sr-only"}, "Свидетели: "))
+    for i, wid in enumerate(ids):
+        add(badge, ", " if i else None)
+        add(badge, h("a", {"href": f"#wit-{wid}", "title": ctx.witnesses.get(wid)}, wid))
+    return badge
+
+
+# --- behaviours ----------------------------------------------------------------------------------------------------
+
+def div(el, ctx):
+    kind = el.get("type", "")
+    if kind == "game":
+        return fill(h("article", {"class": "game-text", "id": "text", "data-n": el.get("n")}), el, ctx)
+    return fill(h("section", {"class": f"tei-div {kind}".strip(), "id": kind or None}), el, ctx)
+
+
+def head(el, ctx):
+    kind = el.get("type")
+    if kind == "title":
+        return fill(h("h1", {"class": "chapter-title", "id": "title"}), el, ctx)
+    if kind == "decks":
+        return fill(h("p", {"class": "decks"}), el, ctx)
+    if kind == "caption":
+        return fill(h("figcaption", {"class": "caption"}), el, ctx)
+    parent = el.getparent()
+    section = parent.get("type") if parent is not None else None
+    return fill(h("h2", {"id": f"{section}-head" if section else None}), el, ctx)
+
+
+def list_(el, ctx):
+    return fill(h("ol", {"class": "rules-list"}), el, ctx)
+
+
+def item(el, ctx):
+    n = el.get("n")
+    li = h("li", {"id": el.get(XML_ID), "data-n": n})
+    add(li, h("span", {"class": "rule-n"}, f"{n}. ") if n else None)
+    return fill(li, el, ctx)
+
+
+def p(el, ctx):
+    return fill(h("p", {"id": el.get(XML_ID)}), el, ctx)
+
+
+def note(el, ctx):
+    if el.get("type") == "book":
+        return note_anchor(el, ctx)
+    tag = "span" if inline(el) else "aside"
+    box = h(tag, {"class": "ed-note", "role": "note", "aria-label": "Примечание редактора"},
+            h("span", {"class": "ed-label"}, "Примечание редактора. "))
+    return fill(box, el, ctx)
+
+
+def note_id(el) -> str:
+    return el.get(XML_ID) or f"note-{el.get('n')}"
+
+
+def note_anchor(el, ctx):
+    """A book footnote anchor: a button opening the note in place (a popover, anchored to the button; the popover
+    itself stands after the text, out of the search index, since the notes section already holds the note)."""
+    ctx.notes.append(el)
+    nid, n = note_id(el), el.get("n", "?")
+    pop = h("aside", {"class": "fn-pop", "id": f"{nid}-pop", "popover": "", "aria-label": f"Примечание {n}",
+                      "data-search-exclude": ""}, h("span", {"class": "fn-pop-n"}, f"Примечание {n}. "))
+    fill(pop, el, ctx, skip={"label"})
+    add(pop, h("a", {"class": "fn-more", "href": f"#{nid}"}, "к списку примечаний"))
+    ctx.popovers.append(pop)
+    button = h("button", {"type": "button", "class": "fn-ref", "id": f"noteref-{n}", "popovertarget": f"{nid}-pop",
+                          "aria-label": f"Примечание {n}"}, f"[{n}]")
+    return h("sup", {"class": "fn"}, button)
+
+
+def render_note_body(el, ctx) -> etree._Element:
+    """A book note's text for the notes list (without its label)."""
+    return fill(h("span", {"class": "note-text"}), el, ctx, skip={"label"})
+
+
+def figure(el, ctx):
+    return fill(h("figure", {"class": "plate"},
+                  h("span", {"class": "plate-mark", "aria-hidden": "true", "data-search-exclude": ""}, "таблица")), el, ctx)
+
+
+def gap(el, ctx):
+    what = {"chapter-part": "Часть главы утрачена: её нет ни в одном источнике."}.get(
+        el.get("unit", ""), "Текст утрачен.")
+    if inline(el):
+        return h("span", {"class": "gap tip", "tabindex": "0", "data-tip": what, "role": "note"}, "[…]")
+    return h("p", {"class": "gap", "role": "note"}, h("span", {"aria-hidden": "true"}, "[…] "), what)
+
+
+def choice(el, ctx):
+    kids = {name(c): c for c in tei_children(el)}
+    if "sic" in kids and "corr" in kids:
+        return correction(kids["sic"], kids["corr"], ctx)
+    if "orig" in kids and "reg" in kids:
+        return spelling(kids["orig"], kids["reg"], ctx)
+    log.warning("edition site: <choice> in %s holds %s, expected sic|corr or orig|reg", ctx.slug, sorted(kids))
+    return fill(h("span", {"class": "tei-choice"}), el, ctx)
+
+
+def spelling(orig, reg, ctx):
+    """Both spellings side by side (both indexed by search); CSS shows the one the reader chose."""
+    return h("span", {"class": "sp"}, fill(h("span", {"class": "orig"}), orig, ctx), " ",
+             fill(h("span", {"class": "reg"}), reg, ctx))
+
+
+def correction(sic, corr, ctx):
+    """The corrected word; when corrections are shown, its OCR form and certainty show on hover and focus."""
+    ocr = "".join(sic.itertext())
+    cert = corr.get("cert", "")
+    tip = f"OCR: «{ocr}» · уверенность: {CERTAINTY.get(cert, cert or 'не указана')}"
+    if corr.get("type"):
+        tip += f" · {corr.get('type')}"
+    span = h("span", {"class": "corr", "data-sic": ocr, "data-cert": cert or None, "data-tip": tip})
+    return fill(span, corr, ctx)
+
+
+def supplied(el, ctx):
+    """Editorial supply (a lost title): bracketed, its evidence on hover and focus."""
+    evidence = el.get("source") or "издатель"
+    tip = f"Восстановлено издателем. Основание: {evidence}"
+    span = h("span", {"class": "supplied tip", "tabindex": "0", "data-tip": tip, "data-reason": el.get("reason")},
+             "[")
+    fill(span, el, ctx)
+    add(span, "]")
+    return span
+
+
+def passthrough(cls: str, tag: str = "span") -> Callable:
+    return lambda el, ctx: fill(h(tag, {"class": cls}), el, ctx)
+
+
+BEHAVIOURS: dict[str, Callable[[etree._Element, Context], etree._Element | None]] = {
+    "div": div,
+    "head": head,
+    "list": list_,
+    "item": item,
+    "p": p,
+    "note": note,
+    "figure": figure,
+    "gap": gap,
+    "choice": choice,
+    "supplied": supplied,
+    "orig": passthrough("orig"),
+    "reg": passthrough("reg"),
+    "sic": passthrough("sic"),
+    "corr": passthrough("corr"),
+    "label": passthrough("note-label"),
+    "hi": passthrough("hi", "em"),
+    "q": passthrough("q", "q"),
+    "title": passthrough("title", "cite"),
+    "foreign": passthrough("foreign", "i"),
+    "lb": lambda el, ctx: h("br"),
+    "pb": lambda el, ctx: None,
+}
+
+
+# --- a chapter -----------------------------------------------------------------------------------------------------
+
+def parse(path) -> etree._ElementTree:
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+    return etree.parse(str(path), parser)
+
+
+def witnesses(tree) -> dict[str, str]:
+    return {w.get(XML_ID): " ".join("".join(w.itertext()).split())
+            for w in tree.iterfind(f".//{{{TEI}}}listWit/{{{TEI}}}witness")}
+
+
+def game_div(tree) -> etree._Element | None:
+    return tree.find(f".//{{{TEI}}}body//{{{TEI}}}div[@type='game']")

@@ -1,0 +1,40 @@
+/* The reader's switches: spelling (remembered across pages in localStorage), corrections, witnesses.
+   State lives as attributes on <html>, so the switch is instant (CSS does the rest). No network, no framework. */
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var KEY = "edition.spelling";
+
+  function each(selector, fn) { Array.prototype.forEach.call(document.querySelectorAll(selector), fn); }
+
+  function sync() {
+    var spelling = root.getAttribute("data-spelling") === "modern" ? "modern" : "pre-reform";
+    each('input[name="spelling"]', function (r) { r.checked = r.value === spelling; });
+    var corrections = root.hasAttribute("data-corrections");
+    each('input[name="corrections"]', function (c) { c.checked = corrections; });
+    // corrected words take keyboard focus (to show their OCR form) only while corrections are shown
+    each(".corr", function (el) {
+      if (corrections) { el.setAttribute("tabindex", "0"); } else { el.removeAttribute("tabindex"); }
+    });
+    each('input[name="witnesses"]', function (c) { c.checked = root.hasAttribute("data-witnesses"); });
+  }
+
+  function flag(name, on) { if (on) { root.setAttribute(name, ""); } else { root.removeAttribute(name); } }
+
+  function setSpelling(value) {
+    if (value === "modern") { root.setAttribute("data-spelling", "modern"); } else { root.removeAttribute("data-spelling"); }
+    try { localStorage.setItem(KEY, value); } catch (e) { /* storage off: the switch still works on this page */ }
+  }
+
+  document.addEventListener("change", function (event) {
+    var t = event.target;
+    if (t.name === "spelling") { setSpelling(t.value); }
+    else if (t.name === "corrections") { flag("data-corrections", t.checked); }
+    else if (t.name === "witnesses") { flag("data-witnesses", t.checked); }
+    else { return; }
+    sync();
+  });
+
+  try { if (localStorage.getItem(KEY) === "modern") { root.setAttribute("data-spelling", "modern"); } } catch (e) { }
+  sync();
+})();
