@@ -243,6 +243,10 @@ class Game:
         self.kind = [s.kind for s in self.specs]
         self.foundations = [i for i, s in enumerate(self.specs) if s.kind == "foundation"]
         self.ncards = 52 * self.decks
+        n = len(self.names)
+        self.siblings_before = [[i for i in range(d) if self.specs[i] is self.specs[d]] for d in range(n)]
+        self.targets = [[d for d in range(n) if self.could_accept(s, d)] for s in range(n)]
+        self.move_ids = [{d: f"{self.names[s]}>{self.names[d]}" for d in self.targets[s]} for s in range(n)]
         rule_ids = {r.id for r in self.rules}
         for spec in self.piles:
             missing = set(spec.rules) - rule_ids
@@ -257,6 +261,7 @@ class Game:
     def new_state(self, deal: int) -> tuple[State, list[Step]]:
         """Shuffle deal `deal` into the stock, then lay it out; returns the state and the layout's steps."""
         n = len(self.names)
+        self.siblings_before = [[i for i in range(d) if self.specs[i] is self.specs[d]] for d in range(n)]
         stock = self.index.get("stock")
         if stock is None:
             raise ValueError(f"{self.slug}: every game declares a pile named 'stock' (the pack in hand)")
@@ -287,17 +292,28 @@ class Game:
         """Hook: the moves of the play phase. Default: every available top card to every pile that accepts it,
         plus `extra_moves` (turning the pack, dealing a row …)."""
         out: list[Move] = []
-        piles = state.piles
-        for src, spec in enumerate(self.specs):
-            if not piles[src] or not self.can_take(state, src):
+        piles, down, kind, accepts = state.piles, state.down, self.kind, self.accepts
+        for src, targets in enumerate(self.targets):
+            pile = piles[src]
+            if not pile or not targets or not self.can_take(state, src):
                 continue
-            card = piles[src][-1]
-            for dst in range(len(piles)):
-                if dst != src and self.accepts(state, dst, card, src):
-                    kind = "play" if self.kind[dst] == "foundation" else "marry" if piles[dst] else "fill"
-                    out.append(Move(f"{self.names[src]}>{self.names[dst]}", [state.move_step(src, dst)], kind))
+            card = pile[-1]
+            ids = self.move_ids[src]
+            for dst in targets:
+                if accepts(state, dst, card, src):
+                    k = "play" if kind[dst] == "foundation" else "marry" if piles[dst] else "fill"
+                    out.append(Move(ids[dst], [("move", src, dst, 1, down[src], down[dst])], k))
         out.extend(self.extra_moves(state))
         return out
+
+    def could_accept(self, src: int, dst: int) -> bool:
+        """Hook, asked once per pair of piles when the game is built: can pile `dst` ever take a card from `src`?
+        Default: from the PileSpec (it builds or takes a base card, and `sources` allows `src`). Only these pairs
+        are offered to `accepts`, so a game whose `accepts` admits more must override this too."""
+        spec = self.specs[dst]
+        if dst == src or (spec.build is None and spec.base == ()):
+            return False
+        return spec.sources is None or self.kind[src] in spec.sources
 
     def can_take(self, state: State, src: int) -> bool:
         """Hook: may the top card of pile `src` move now? Default: the spec's `take` and the card is face up."""
@@ -318,8 +334,11 @@ class Game:
         return spec.build is not None and spec.build.fits(pile[-1], card)
 
     def _earlier_empty(self, state: State, dst: int) -> bool:
-        spec = self.specs[dst]
-        return any(self.specs[i] is spec and not state.piles[i] for i in range(dst))
+        piles = state.piles
+        for i in self.siblings_before[dst]:
+            if not piles[i]:
+                return True
+        return False
 
     def extra_moves(self, state: State) -> list[Move]:
         """Hook: moves that are not 'one top card onto a pile' (turn the pack, deal a row)."""

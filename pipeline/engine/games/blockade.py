@@ -51,52 +51,35 @@ class Blockade(Game):
         self.stock, self.columns, self.founds = self.index["stock"], self.group("column"), self.group("foundation")
 
     def setup(self, state: State):
-        yield from self._row(state)
-
-    def _row(self, state: State):
-        """Rule 'row': one card to each column; an ace is played at once and replaced by the next card."""
-        stock = self.stock
-        for column in self.columns:
-            while state.piles[stock]:
-                card = state.piles[stock][-1]
-                if C.rank(card) != C.ACE:
-                    yield state.move_step(stock, column)
-                    break
-                yield state.move_step(stock, next(f for f in self.founds if not state.piles[f]))
+        yield from self._row_steps(state)  # rule 'row': the first row
 
     def extra_moves(self, state: State) -> list[Move]:
         if not state.piles[self.stock]:
             return []
+        return [Move("deal", self._row_steps(state), "deal")]
+
+    def _row_steps(self, state: State) -> list[Step]:
+        """Rule 'row': one card to each column; an ace is played at once and the next card takes its place.
+        Worked out without touching the state, because legal moves are generated often."""
+        pack, down = state.piles[self.stock], state.down
+        left = len(pack)
+        empty = [f for f in self.founds if not state.piles[f]]
         steps: list[Step] = []
-        probe = _Probe(state)
-        for step in self._row(probe.state):  # run the row on the live state, then take it back
-            probe.do(step, self.face_down)
-            steps.append(step)
-        probe.undo()
-        return [Move("deal", steps, "deal")]
+        for column in self.columns:
+            while left:
+                card = pack[left - 1]
+                dst = column if C.rank(card) != C.ACE else empty.pop(0)
+                steps.append(("move", self.stock, dst, 1, min(down[self.stock], left), down[dst]))
+                left -= 1
+                if dst == column:
+                    break
+        return steps
 
     def auto(self, state: State) -> Step | None:
         if not state.piles[self.stock]:
             return None
         space = next((c for c in self.columns if not state.piles[c]), None)  # rule 'fill'
         return None if space is None else state.move_step(self.stock, space)
-
-
-class _Probe:
-    """Plays steps on a state and takes them back, to build a multi-step move."""
-
-    def __init__(self, state: State) -> None:
-        self.state, self.done = state, []
-
-    def do(self, step: Step, face_down: list[bool]) -> None:
-        from ..core import do_step
-        do_step(self.state, step, face_down)
-        self.done.append(step)
-
-    def undo(self) -> None:
-        from ..core import undo_step
-        for step in reversed(self.done):
-            undo_step(self.state, step)
 
 
 GAME = Blockade
