@@ -1,0 +1,241 @@
+"""Stage *collate*: find the passages the witnesses share despite OCR noise, different line breaks and missing
+headings; keep one reading of each passage and record every witness block that attests it.
+
+Long blocks are matched by content anywhere (shingles of the folded skeleton, then an alignment); short ones —
+headings, one-line rules, closing formulas that recur in every chapter — only by context, between two long
+blocks already matched in the same two witnesses. The result is groups of blocks (one group = one passage)
+and, per group, the reading: the best-read block, extended where another copy runs on past its end.
+"""
+from __future__ import annotations
+
+import difflib
+from collections import defaultdict
+from dataclasses import dataclass
+
+import regex
+
+from pipeline.model import Block, Document, Passage
+from pipeline.skeleton import key, skeleton
+
+_WORDS = regex.compile(r"\p{L}+")
+
+SHINGLE = 9
+ANCHOR = 50  # skeleton letters a block needs to be matched without context
+COVER = 0.8  # share of a block's letters that must align for it to count as a copy
+
+
+@dataclass(frozen=True)
+class Relation:
+    """How block ``a`` stands to block ``b``."""
+
+    a: int
+    b: int
+    kind: str  # same | a-in-b | b-in-a | a-then-b (a's end is b's start)
+    shared: int
+
+
+class UnionFind:
+    def __init__(self, n: int) -> None:
+        self.parent = list(range(n))
+
+    def find(self, x: int) -> int:
+        while self.parent[x] != x:
+            self.parent[x] = self.parent[self.parent[x]]
+            x = self.parent[x]
+        return x
+
+    def union(self, a: int, b: int) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[max(ra, rb)] = min(ra, rb)
+
+
+def compare(ka: str, kb: str) -> tuple[str | None, int]:
+    """Classify how two skeletons overlap: same text, one inside the other, or one running on into the other."""
+    if not ka or not kb:
+        return None, 0
+    sm = difflib.SequenceMatcher(None, ka, kb, autojunk=False)
+    blocks = [m for m in sm.get_matching_blocks() if m.size >= 3]
+    shared = sum(m.size for m in blocks)
+    if not blocks:
+        return None, 0
+    cov_a, cov_b = shared / len(ka), shared / len(kb)
+    if cov_a >= COVER and cov_b >= COVER:
+        return "same", shared
+    if cov_a >= COVER:
+        return "a-in-b", shared
+    if cov_b >= COVER:
+        return "b-in-a", shared
+    first, last = blocks[0], blocks[-1]
+    a_lo, a_hi, b_lo, b_hi = first.a, last.a + last.size, first.b, last.b + last.size
+    dense = shared >= COVER * max(a_hi - a_lo, b_hi - b_lo)
+    if dense and shared >= ANCHOR // 2:
+        if len(ka) - a_hi <= 3 and b_lo <= 3:
+            return "a-then-b", shared
+        if len(kb) - b_hi <= 3 and a_lo <= 3:
+            return "b-then-a", shared
+    return None, shared
+
+
+def _shingles(k: str) -> set[str]:
+    return {k[i:i + SHINGLE] for i in range(0, max(len(k) - SHINGLE + 1, 0))}
+
+
+def long_relations(blocks: list[Block], keys: list[str]) -> list[Relation]:
+    """Copies among blocks long enough to be recognised by their content alone."""
+    index: dict[str, set[int]] = defaultdict(set)
+    sh = [_shingles(k) if len(k) >= ANCHOR else set() for k in keys]
+    for i, s in enumerate(sh):
+        for g in s:
+            index[g].add(i)
+    rels = []
+    for i, s in enumerate(sh):
+        counts: dict[int, int] = defaultdict(int)
+        for g in s:
+            for j in index[g]:
+                if j > i:
+                    counts[j] += 1
+        for j, c in sorted(counts.items()):
+            if c < 3 or (blocks[i].witness == blocks[j].witness and abs(blocks[i].order - blocks[j].order) <= 1):
+                continue
+            kind, shared = compare(keys[i], keys[j])
+            if kind == "b-then-a":
+                rels.append(Relation(j, i, "a-then-b", shared))
+            elif kind:
+                rels.append(Relation(i, j, kind, shared))
+    return rels
+
+
+def _similar(ka: str, kb: str) -> bool:
+    if not ka or not kb:
+        return False
+    return difflib.SequenceMatcher(None, ka, kb, autojunk=False).ratio() >= COVER
+
+
+def context_relations(blocks: list[Block], keys: list[str], anchors: list[Relation]) -> list[Relation]:
+    """Short blocks matched by position: between (and just beyond) two anchors shared by the same two witnesses."""
+    by_wit: dict[str, list[int]] = defaultdict(list)
+    for i, b in enumerate(blocks):
+        by_wit[b.witness].append(i)
+    pairs: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
+    for r in anchors:
+        wa, wb = blocks[r.a].witness, blocks[r.b].witness
+        if wa == wb:
+            continue
+        pos = (blocks[r.a].order, blocks[r.b].order)
+        pairs[(wa, wb)].append(pos)
+    rels = []
+    for (wa, wb), pos in sorted(pairs.items()):
+        seq_a, seq_b = by_wit[wa], by_wit[wb]
+        pos = sorted(set(pos))
+        # the stretches between consecutive anchors, plus the stretch before the first and after the last
+        bounds = [(-1, -1), *pos, (len(seq_a), len(seq_b))]
+        for (a0, b0), (a1, b1) in zip(bounds, bounds[1:]):
+            if a1 <= a0 or b1 <= b0:
+                continue
+            ia, ib = seq_a[a0 + 1:a1], seq_b[b0 + 1:b1]
+            if a0 >= 0 and a1 < len(seq_a) and b1 < len(seq_b):
+                # bounded on both sides by anchors: a diff over the short blocks in between
+                sm = difflib.SequenceMatcher(None, [keys[x] for x in ia], [keys[y] for y in ib], autojunk=False)
+                for m in sm.get_matching_blocks():
+                    rels += [Relation(ia[m.a + k], ib[m.b + k], "same", len(keys[ia[m.a + k]])) for k in range(m.size)]
+                continue
+            if a0 < 0:  # before the first anchor: walk back from it
+                ia, ib = ia[::-1], ib[::-1]
+            for x, y in zip(ia, ib):  # before the first or after the last anchor: only while they agree
+                if not _similar(keys[x], keys[y]):
+                    break
+                rels.append(Relation(x, y, "same", len(keys[x])))
+    return rels
+
+
+def collate(doc: Document) -> tuple[list[list[int]], list[Relation]]:
+    """Group the blocks of ``doc`` into passages; returns the groups (block indices) and the relations used."""
+    blocks = doc.blocks
+    keys = [key(b.text) for b in blocks]
+    rels = long_relations(blocks, keys)
+    rels += context_relations(blocks, keys, [r for r in rels if r.kind == "same"])
+    uf = UnionFind(len(blocks))
+    for r in rels:
+        uf.union(r.a, r.b)
+    groups: dict[int, list[int]] = defaultdict(list)
+    for i in range(len(blocks)):
+        groups[uf.find(i)].append(i)
+    for r in rels:
+        doc.decisions.append({
+            "stage": "collate", "relation": r.kind, "shared_letters": r.shared,
+            "a": _where(doc, blocks[r.a]), "b": _where(doc, blocks[r.b]),
+        })
+    return [sorted(g) for _, g in sorted(groups.items())], rels
+
+
+def _where(doc: Document, b: Block) -> dict:
+    return {"witness": doc.witness(b.witness).name, "start": b.spans[0].start, "end": b.spans[-1].end,
+            "incipit": b.text[:40]}
+
+
+def hapax_counts(doc: Document) -> dict[str, int]:
+    """How often each word form occurs in all the witnesses: a misreading is nearly always a form seen once."""
+    counts: dict[str, int] = defaultdict(int)
+    for b in doc.blocks:
+        for w in _WORDS.findall(b.text.lower()):
+            counts[w] += 1
+    return counts
+
+
+
+
+def quality(text: str, counts: dict[str, int]) -> float:
+    words = _WORDS.findall(text.lower())
+    return -sum(1 for w in words if counts.get(w, 0) < 2) / max(len(words), 1)
+
+
+def _tail_after_overlap(ka_text: str, kb_text: str) -> int:
+    """Offset in ``kb_text`` just after the part it shares with the end of ``ka_text``."""
+    ka, _ = skeleton(ka_text)
+    kb, where = skeleton(kb_text)
+    sm = difflib.SequenceMatcher(None, ka, kb, autojunk=False)
+    last = [m for m in sm.get_matching_blocks() if m.size][-1]
+    end = last.b + last.size
+    if end >= len(where):
+        return len(kb_text)
+    cut = where[end - 1] + 1
+    while cut < len(kb_text) and not kb_text[cut].isspace() and not kb_text[cut].isalpha():
+        cut += 1  # punctuation that closes the shared part
+    return cut
+
+
+def build_passages(doc: Document, groups: list[list[int]], rels: list[Relation], prefix: str = "p") -> list[Passage]:
+    """One passage per group: the reading (best copy, extended where a copy runs on) and its attestations."""
+    counts = hapax_counts(doc)
+    contained = {r.a for r in rels if r.kind == "a-in-b"} | {r.b for r in rels if r.kind == "b-in-a"}
+    runs_on = {(r.a, r.b) for r in rels if r.kind == "a-then-b"}
+    out = []
+    for g in groups:
+        members = [doc.blocks[i] for i in g]
+        maximal = [i for i in g if i not in contained] or g
+        best = max(maximal, key=lambda i: (quality(doc.blocks[i].text, counts), len(doc.blocks[i].text),
+                                           -len(key(doc.blocks[i].text)), doc.blocks[i].witness))
+        parts = [(doc.blocks[best], 0, len(doc.blocks[best].text))]
+        # a copy that starts inside the reading and runs on past its end supplies the rest
+        nxt = next((b for (a, b) in sorted(runs_on) if a == best and b in g), None)
+        prev = next((a for (a, b) in sorted(runs_on) if b == best and a in g), None)
+        if nxt is not None:
+            cut = _tail_after_overlap(doc.blocks[best].text, doc.blocks[nxt].text)
+            parts.append((doc.blocks[nxt], cut, len(doc.blocks[nxt].text)))
+        if prev is not None:
+            cut = _tail_after_overlap(doc.blocks[prev].text, doc.blocks[best].text)
+            parts = [(doc.blocks[prev], 0, len(doc.blocks[prev].text))] + [
+                (doc.blocks[best], cut, len(doc.blocks[best].text))] + parts[1:]
+        parts = [(b, s, e) for (b, s, e) in parts if e > s]
+        text = " ".join(b.text[s:e].strip() for b, s, e in parts)
+        p = Passage(id=f"{prefix}{len(out) + 1}", text=text, reading=parts[0][0], attested=members)
+        p.parts = parts
+        out.append(p)
+        if len(members) > 1:
+            doc.decisions.append({
+                "stage": "collate", "passage": p.id, "kept": [_where(doc, b) for b, _, _ in parts],
+                "copies": [_where(doc, b) for b in members],
+                "why": "fewest word forms seen nowhere else (likely misreadings), then the longest",
+            })
+    return out

@@ -1,0 +1,134 @@
+"""The document model every stage reads and extends.
+
+Like a spaCy ``Doc``: one object goes through small named stages, and every piece of text keeps where it came
+from — a :class:`Span` (witness id + character offsets into the decoded witness) — so the report, the
+apparatus and the witness lists are read off the model instead of being reconstructed later.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    """Characters ``start:end`` of one witness's decoded text."""
+
+    witness: str
+    start: int
+    end: int
+
+    @property
+    def size(self) -> int:
+        return self.end - self.start
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change of the mechanical layer (``ђ``→``ѣ``, a look-alike, a split heading)."""
+
+    span: Span
+    before: str
+    after: str
+    kind: str
+
+
+@dataclass
+class Witness:
+    """One source file, decoded; ``text`` is what every offset refers to."""
+
+    id: str
+    name: str
+    text: str
+    sha256: str
+    size_bytes: int
+    bom: bool = False
+
+
+@dataclass
+class Line:
+    """A physical line of a witness (without its line break) and what *clean* made of it."""
+
+    witness: str
+    number: int  # 1-based, for messages
+    start: int
+    end: int
+    text: str
+    kind: str = "content"  # content | blank | artifact | label
+    artifact: str | None = None  # which reader artifact, when kind == "artifact"
+
+
+@dataclass
+class Block:
+    """A paragraph-sized unit of one witness after *normalize*: a line, a piece of a glued line, or lines joined."""
+
+    witness: str
+    spans: list[Span]
+    text: str
+    order: int  # position in its witness
+    label: int | None = None  # note number printed before it ("6" on its own line, or after "вернуться")
+    after_backlink: bool = False  # preceded by the reader's "вернуться" link: a note
+    changes: list[Change] = field(default_factory=list)
+
+    @property
+    def size(self) -> int:
+        return sum(s.size for s in self.spans)
+
+
+@dataclass
+class Passage:
+    """One unit of the edited text: the reading kept and every witness block that attests it."""
+
+    id: str
+    text: str
+    reading: Block  # the block whose text is kept
+    attested: list[Block] = field(default_factory=list)  # every block that carries this passage (reading included)
+    kind: str = "text"  # set by *structure*: title | decks | rules-head | play-head | rule | p | caption
+    parts: list[tuple[Block, int, int]] = field(default_factory=list)  # (block, start, end) that make up ``text``
+
+    @property
+    def witnesses(self) -> list[str]:
+        return sorted({b.witness for b in self.attested})
+
+
+@dataclass
+class Note:
+    """A note of the book (numbered 1–20 through the whole book)."""
+
+    n: int
+    text: str
+    copies: list[Block] = field(default_factory=list)
+    game: str | None = None  # slug of the chapter that holds its anchor (or that it belongs to)
+    anchor: str = "lost"  # found | lost
+    passage: Passage | None = None  # the passage kept for its text
+
+
+@dataclass
+class Chapter:
+    """One game of the book as the sources have it."""
+
+    slug: str
+    number: int
+    passages: list[Passage] = field(default_factory=list)
+    title_supplied: bool = False
+    lost_start: bool = False
+    lost_end: bool = False
+    evidence: list[str] = field(default_factory=list)  # how the chapter was identified
+
+
+@dataclass
+class Document:
+    """Everything the stages know about the book."""
+
+    witnesses: list[Witness] = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
+    blocks: list[Block] = field(default_factory=list)
+    passages: list[Passage] = field(default_factory=list)  # main text, book order
+    duplicates: list[tuple[Block, Passage, str]] = field(default_factory=list)  # block, passage it repeats, how
+    notes: dict[int, Note] = field(default_factory=dict)
+    chapters: list[Chapter] = field(default_factory=list)
+    decisions: list[dict] = field(default_factory=list)  # collation and structure decisions, for the report
+    warnings: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def witness(self, wid: str) -> Witness:
+        return next(w for w in self.witnesses if w.id == wid)
