@@ -9,7 +9,7 @@ from typing import Any
 
 from . import registry
 from .cards import card_id
-from .core import Game, Move, State
+from .core import Game, Move, State, undo_step
 from .serial import copy_state, state_from_json, state_to_json, steps_for_display
 
 JSON = dict[str, Any]
@@ -29,8 +29,8 @@ def game_info(game: Game) -> JSON:
         "slug": game.slug, "number": game.number, "title_ru": game.title_ru, "title_en": game.title_en,
         "title_supplied": game.title_supplied, "decks": game.decks, "players": game.players,
         "rules": rules, "notes": game.notes,
-        "rules_from_text": [r.number for r in game.rules if r.source == "text"],
-        "rules_reconstructed": [r.number for r in game.rules if r.source == "reconstructed"],
+        "rules_from_text": [r.id for r in game.rules if r.source == "text"],
+        "rules_reconstructed": [r.id for r in game.rules if r.source == "reconstructed"],
     }
 
 
@@ -88,7 +88,6 @@ def new_game(slug: str, deal: int) -> JSON:
     state, steps = game.new_state(deal)
     blank = copy_state(state)
     for step in reversed(steps):  # rebuild the undealt pack so the deal's steps can be shown card by card
-        from .core import undo_step
         undo_step(blank, step)
     return {**_result(game, state, steps_for_display(game, blank, steps)),
             "layout": layout(game), "info": game_info(game)}

@@ -27,10 +27,12 @@ def cmd_games(args: argparse.Namespace) -> int:
         print(json.dumps(info, ensure_ascii=False, indent=1))
         return 0
     for g in info:
-        title = f"[{g['title_ru']}]" if g["title_supplied"] else g["title_ru"]
-        print(f"{g['slug']:<18} {title} / {g['title_en']}; packs {g['decks']}, players {g['players']}; "
-              f"from the text: {', '.join(g['rules_from_text']) or '-'}; "
-              f"reconstructed: {', '.join(g['rules_reconstructed']) or '-'}")
+        title = f"[{g['title_ru']}]" if g["title_supplied"] else g["title_ru"]  # [..] = title supplied by the editor
+        print(f"{g['slug']} — {title} / {g['title_en']}; packs {g['decks']}, players {g['players']}")
+        print(f"    from the text: {', '.join(g['rules_from_text']) or '-'}")
+        for r in g["rules"]:
+            if r["source"] == "reconstructed":
+                print(f"    reconstructed: {r['id']} ({r['en']}) from {r['origin']}")
     return 0
 
 

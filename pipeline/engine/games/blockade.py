@@ -17,7 +17,8 @@ RULES = (
          "The eight aces are the foundations, built up to the kings."),
     Rule("marry", "play", "Марьяжъ дђлаютъ въ нисходящемъ порядкђ.", "Marriages are made in descending order."),
     Rule("marry-suit", "play", "Марьяжъ — въ одной масти.", "Marriages follow suit.", source="reconstructed",
-         origin="Cadogan 1874/1914, Blockade (the Russian text does not say)"),
+         origin="Cadogan 1914, Explanation of terms: a marriage is a card of the same suit on the next above or "
+         "below (neither the Russian nor the English Blockade chapter names the suit)"),
     Rule("fill", "play", "Открывшіяся свободныя мђста немедленно закрываются картами изъ колоды, прежде всего въ "
          "верхнихъ рядахъ.", "Spaces are filled at once from the pack, those in the upper rows first."),
     Rule("next", "play", "Когда ни играть, ни дђлать марьяжъ невозможно, раскладываютъ новый рядъ ниже перваго.",

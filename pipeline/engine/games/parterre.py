@@ -17,7 +17,8 @@ RULES = (
          "The four aces are the foundations; they build up to the kings."),
     Rule("suit", "play", "На основаніяхъ масти соблюдаются.", "The foundations follow suit.",
          source="reconstructed",
-         origin="Cadogan 1874 «Le Parterre» (not said in the Russian text); as in Flower Garden (PySolFC, Solvitaire)"),
+         origin="not in the Russian text; the standard Flower Garden (Dalton, Patience Games, ch. XXII; PySolFC; "
+         "Solvitaire); Cadogan's own wording not yet checked"),
     Rule("down", "play", "Карты кладутся въ партеръ въ нисходящемъ порядкђ и перекладываются изъ пачки въ пачку "
          "сколько угодно разъ, по одной.",
          "Cards are built down on the beds and moved between beds as often as wished, one at a time."),
@@ -44,7 +45,7 @@ class Parterre(Game):
                  build=Build(-1, "any"), base=None, rules=("I", "III", "down", "space")),
         # each bouquet card its own one-card pile, because every bouquet card is available (rule I)
         PileSpec("bouquet", "bouquet", tuple((i * 0.45, 6.5) for i in range(16)), "Букетъ", "Bouquet",
-                 fan="right", base=(), rules=("I", "bouquet")),
+                 base=(), rules=("I", "bouquet")),  # overlapping places: shown as a fan held in hand
         PileSpec("stock", "stock", ((8.0, 0.0),), "Колода", "Pack", take=False, face_down=True, rules=("deal",)),
     )
 
