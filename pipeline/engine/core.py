@@ -111,7 +111,7 @@ class PileSpec:
 #   ("pick", src, pos, dst, src_down, dst_down) the card at index pos of src onto dst (taking a foundation card
 #                                               out of the pack)
 #   ("flip", pile, old_down, new_down)         change how many bottom cards of a pile lie face down
-#   ("set", key, old, new)                     a game variable (phase, to_move, redeals, …)
+#   ("set", key, old, new)                     a game variable (phase, to_move, redeals, …); None = absent
 Step = tuple
 
 
@@ -186,7 +186,10 @@ def do_step(state: State, step: Step, face_down: list[bool]) -> None:
     elif op == "flip":
         state.down[step[1]] = step[3]
     elif op == "set":
-        state.vars[step[1]] = step[3]
+        if step[3] is None:  # None means absent, so a cleared variable compares equal to a never-set one
+            state.vars.pop(step[1], None)
+        else:
+            state.vars[step[1]] = step[3]
     else:
         raise ValueError(f"unknown step {step!r}")
 

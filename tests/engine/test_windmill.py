@@ -101,3 +101,15 @@ def test_deal_1_lays_an_ace_in_the_centre_and_eight_wings():
     assert len(pile(game, st, "stock")) == 104 - 9
     # by hand: no wing card is a two; the king of hearts may take an angle; the pack may be turned
     assert move_ids(game, st) == {"wing-6>angle-1", "turn"}
+
+
+def test_only_one_card_at_a_time_may_be_taken_from_a_kings_packet():
+    # centre at 3; the king's packet shows 5 over 4 … the 4 is borrowed first, which lets the wing's 5H be played
+    game, st = position("windmill", centre=["AS1", "2S1", "3S1"], angle_1=["KS1", "QS1", "JS1", "TS1", "9S1",
+                        "8S1", "7S1", "6S1", "5S1", "4S1"], stock=["9D2"], **wings("5H1", "QD1", "6D1", *WINGS[3:]))
+    play(game, st, "angle-1>centre")  # now the 5H fits the centre
+    # the king's packet shows 5S, which would fit the centre too and free the 6D; but not twice running
+    assert "angle-1>centre" not in move_ids(game, st)
+    play(game, st, "wing-1>centre")
+    play(game, st, "stock>wing-1")
+    assert st.vars.get("borrowed") is None

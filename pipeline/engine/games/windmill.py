@@ -18,10 +18,11 @@ RULES = (
          "The pack is turned one card at a time; cards that cannot be used form the talon."),
     Rule("fill", "play", "Пустыя мђста въ крыльяхъ немедленно закрываютъ картами отъ колоды или талона.",
          "Spaces in the wings are filled at once from the pack or the talon."),
-    Rule("borrow", "play", "Верхнюю карту королевской пачки можно переложить на тузовую, по одной, и только когда "
+    Rule("borrow", "play", "Верхнюю карту королевской пачки можно переложить на тузовую; за одинъ разъ можно брать "
+         "только одну карту съ пачки, и только когда "
          "этимъ тотчасъ можно употребить въ дђло другую годную карту изъ крыльевъ или талона.",
-         "The top card of a king's packet may go onto the ace's packet, one at a time, only when that at once lets "
-         "another available card of the wings or talon be played."),
+         "The top card of a king's packet may go onto the ace's packet, one card from a packet at a time, and only "
+         "when that at once lets another available card of the wings or talon be played."),
     Rule("once", "play", "Пасьянсъ вторично не раскладывается.", "No redeal."),
 )
 
@@ -34,7 +35,7 @@ class Windmill(Game):
     decks = 2
     rules = RULES
     notes = ("Rule 'borrow' is read as: after the move, some wing or talon card can go to a foundation that could "
-             "not before. A turned card goes to the talon, whose top card stays available. A space in the wings "
+             "not before; and 'one card at a time' as: not twice running from the same king's packet. A turned card goes to the talon, whose top card stays available. A space in the wings "
              "must be filled (from pack or talon, the player's choice) before anything else.")
     piles = (
         PileSpec("centre", "foundation", ((2.0, 2.0),), "Тузъ", "Centre ace", take=False,
@@ -69,13 +70,20 @@ class Windmill(Game):
         out = super().moves(state)
         if state.piles[self.stock]:
             out.append(Move("turn", [state.move_step(self.stock, self.talon)], "turn"))
+        borrowed = state.vars.get("borrowed")
+        for move in out:
+            if move.steps[0][1] in self.angles:  # rule 'borrow': remember the packet, one card at a time
+                move.steps.append(("set", "borrowed", borrowed, self.names[move.steps[0][1]]))
+            elif borrowed is not None:  # any other move ends the borrowing
+                move.steps.append(("set", "borrowed", borrowed, None))
         return out
 
     def accepts(self, state: State, dst: int, card: int, src: int) -> bool:
         if self.kind[dst] != "foundation":
             return False  # wings are filled only by the forced fill; the talon only by turning
         if src in self.angles:
-            return dst == self.centre and super().accepts(state, dst, card, src) and self._frees(state, src)
+            return (dst == self.centre and state.vars.get("borrowed") != self.names[src]
+                    and super().accepts(state, dst, card, src) and self._frees(state, src))
         return super().accepts(state, dst, card, src)
 
     def _frees(self, state: State, angle: int) -> bool:
