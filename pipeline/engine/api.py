@@ -47,7 +47,9 @@ def layout(game: Game) -> JSON:
             "base": None if spec.base is None else list(spec.base), "capacity": spec.capacity,
             "rules": list(spec.rules),
         })
-    return {"piles": piles}
+    width = max(p["x"] for p in piles) + 1
+    height = max(p["y"] for p in piles) + 1
+    return {"piles": piles, "size": [width, height]}  # extent of the pile origins plus one card; fans reach further
 
 
 def list_games() -> list[JSON]:

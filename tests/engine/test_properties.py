@@ -18,6 +18,8 @@ def random_play(game, deal: int, choices: list[int]):
         moves = game.legal_moves(state)
         if not moves:
             break
+        ids = [m.id for m in moves]
+        assert len(set(ids)) == len(ids), "two legal moves share an id"
         game.apply(state, moves[pick % len(moves)])
         keys.append(state.key())
         all_cards = sorted(c for pile in state.piles for c in pile)
