@@ -13,6 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 import regex
+from rapidfuzz.distance import Indel
 
 from pipeline.model import Block, Document, Passage
 from pipeline.skeleton import key, skeleton
@@ -50,12 +51,16 @@ class UnionFind:
             self.parent[max(ra, rb)] = min(ra, rb)
 
 
+def matching_blocks(ka: str, kb: str):
+    """The stretches two skeletons share, in order (a longest-common-subsequence alignment)."""
+    return Indel.opcodes(ka, kb).as_matching_blocks()
+
+
 def compare(ka: str, kb: str) -> tuple[str | None, int]:
     """Classify how two skeletons overlap: same text, one inside the other, or one running on into the other."""
     if not ka or not kb:
         return None, 0
-    sm = difflib.SequenceMatcher(None, ka, kb, autojunk=False)
-    blocks = [m for m in sm.get_matching_blocks() if m.size >= 3]
+    blocks = [m for m in matching_blocks(ka, kb) if m.size >= 3]
     shared = sum(m.size for m in blocks)
     if not blocks:
         return None, 0
@@ -96,7 +101,7 @@ def long_relations(blocks: list[Block], keys: list[str]) -> list[Relation]:
                 if j > i:
                     counts[j] += 1
         for j, c in sorted(counts.items()):
-            if c < 3 or (blocks[i].witness == blocks[j].witness and abs(blocks[i].order - blocks[j].order) <= 1):
+            if c < max(3, 0.2 * min(len(s), len(sh[j]))) or (blocks[i].witness == blocks[j].witness and abs(blocks[i].order - blocks[j].order) <= 1):
                 continue
             kind, shared = compare(keys[i], keys[j])
             if kind == "b-then-a":
@@ -107,9 +112,7 @@ def long_relations(blocks: list[Block], keys: list[str]) -> list[Relation]:
 
 
 def _similar(ka: str, kb: str) -> bool:
-    if not ka or not kb:
-        return False
-    return difflib.SequenceMatcher(None, ka, kb, autojunk=False).ratio() >= COVER
+    return bool(ka and kb) and Indel.normalized_similarity(ka, kb) >= COVER
 
 
 def context_relations(blocks: list[Block], keys: list[str], anchors: list[Relation]) -> list[Relation]:
@@ -194,8 +197,7 @@ def _tail_after_overlap(ka_text: str, kb_text: str) -> int:
     """Offset in ``kb_text`` just after the part it shares with the end of ``ka_text``."""
     ka, _ = skeleton(ka_text)
     kb, where = skeleton(kb_text)
-    sm = difflib.SequenceMatcher(None, ka, kb, autojunk=False)
-    last = [m for m in sm.get_matching_blocks() if m.size][-1]
+    last = [m for m in matching_blocks(ka, kb) if m.size][-1]
     end = last.b + last.size
     if end >= len(where):
         return len(kb_text)
