@@ -1,4 +1,5 @@
-"""Engine speed per game: legal-move generations and apply+undo pairs per second, on positions from random play.
+"""Engine speed per game: legal-move generations, apply+undo and play+unplay (the solver's pair) per second,
+on positions from random play.
 
     python benchmarks/engine.py [--seconds 1.0]
 """
@@ -46,7 +47,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0)
     args = parser.parse_args()
-    print(f"{'game':<14} {'legal_moves/s':>14} {'apply+undo/s':>14}")
+    print(f"{'game':<14} {'legal_moves/s':>14} {'apply+undo/s':>14} {'play+unplay/s':>15}")
     for slug, game in registry.games().items():
         states = positions(game)
         i = 0
@@ -66,7 +67,14 @@ def main() -> None:
             state.future.pop()
             i += 1
 
-        print(f"{slug:<14} {rate(gen, args.seconds):>14,.0f} {rate(apply_undo, args.seconds):>14,.0f}")
+        def play_unplay() -> None:
+            nonlocal i
+            state, move = pairs[i % len(pairs)]
+            game.unplay(state, game.play(state, move))
+            i += 1
+
+        print(f"{slug:<14} {rate(gen, args.seconds):>14,.0f} {rate(apply_undo, args.seconds):>14,.0f} "
+              f"{rate(play_unplay, args.seconds):>15,.0f}")
 
 
 if __name__ == "__main__":

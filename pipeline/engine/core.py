@@ -362,6 +362,22 @@ class Game:
         state.future.clear()
         return steps
 
+    def play(self, state: State, move: Move) -> list[Step]:
+        """For solvers: play the move and its forced steps, with no history and no end-of-game step (the phase
+        stays "play"; `moves(state) == []` is then the dead end). Take it back with `unplay`."""
+        steps = list(move.steps)
+        face_down = self.face_down
+        for step in steps:
+            do_step(state, step, face_down)
+        while (step := self.auto(state)) is not None:
+            do_step(state, step, face_down)
+            steps.append(step)
+        return steps
+
+    def unplay(self, state: State, steps: list[Step]) -> None:
+        for step in reversed(steps):
+            undo_step(state, step)
+
     def _finish(self, state: State, steps: list[Step], first: Step | None = None) -> None:
         if first is not None:
             do_step(state, first, self.face_down)

@@ -212,3 +212,13 @@ def test_cli_games_and_play(capsys):
     assert out["initial"] == api.new_game("parterre", 1)["state"]["piles"]
     assert out["status"] in ("won", "lost", "stuck") and out["won"] == (out["status"] == "won")
     assert out["foundations"] == api.replay({"game": "parterre", "deal": 1, "moves": out["log"]})["score"]
+
+
+def test_play_and_unplay_for_solvers_take_the_forced_steps_but_keep_no_history():
+    game, st = position("blockade", foundation_1=["AS1"], column_1=["2S1"], column_2=["9H1"], stock=["KD1"])
+    before = st.key()
+    steps = game.play(st, next(m for m in game.legal_moves(st) if m.id == "column-1>foundation-1"))
+    assert st.piles[game.index["column-1"]] == [parse_card("KD1")]  # the forced refill came with it
+    assert st.history == [] and st.phase == "play"
+    game.unplay(st, steps)
+    assert st.key() == before
