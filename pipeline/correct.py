@@ -1,0 +1,700 @@
+"""Word-level OCR corrector for the pre-reform text (a noisy-channel model).
+
+API used by the pipeline::
+
+    corrector = Corrector(corpus, overrides_path="source/editorial/corrections.json")
+    corrections, reviews = corrector.correct(paragraph)
+
+``corpus`` is every paragraph of every witness (after the mechanical layer); it gives the counts
+the model uses as evidence.  ``correct(text)`` looks at one paragraph and returns
+
+* ``Correction`` — a token read differently: ``start``/``end`` index ``text``, ``sic`` is
+  ``text[start:end]``, ``corr`` the reading, ``cert`` high|medium|low, ``kind`` the confusion
+  (``"и→н"`` = an ``и`` printed, read by the OCR as ``н``; ``"substitution"``, ``"insertion"``,
+  ``"deletion"``, ``"transposition"`` for letters outside the known confusions; ``"case"``,
+  ``"split"`` (two words run together), ``"join"`` (a word split by a stray hyphen),
+  ``"punctuation"``, ``"override"``), ``evidence`` short reasons and ``source``
+  (``"corrector"`` or ``"override"``);
+* ``Review`` — a token the evidence cannot settle: left as printed, listed for the editor with the
+  candidates considered.
+
+How a token is decided.  For each word the model scores the printed form and candidate readings as
+``channel(printed | reading) + language(reading)`` (log-scale, higher is better):
+
+* channel — a weighted edit distance: the OCR confusions observed in this book's scans
+  (``SEED_CONFUSIONS``; ``и``↔``п``↔``н``, ``й``→``іі``, ``в``→``із``, ``е``↔``с`` …) are cheap, any other
+  single substitution, insertion, deletion or transposition of a letter is dearer;
+* language — evidence that the reading is a word of this text: morphology (pymorphy3 on the
+  1918-spelling form, ``pipeline.spelling``), the corpus (in how many distinct contexts the form
+  occurs elsewhere; the same context in another witness — a duplicate passage — counts as
+  ``duplicate-witness`` evidence), the pre-reform spelling rules (final ``ъ``, ``і`` only before vowels,
+  ``ѣ`` only in ``ѣ``-roots and endings, ``pipeline/lexicon/yat_roots.txt``) and context (attested
+  neighbours; adjective–noun agreement).
+
+A printed form that is a dictionary word attested in other contexts is never changed.  A printed
+form that is a real word otherwise is changed only when context prefers a reading one known
+confusion away.  Everything else that is not a word and has no clear winner becomes a ``Review``.
+
+``source/editorial/corrections.json`` holds overrides for what no rule can decide: a list of
+``{"sic": …, "before": …, "after": …, "corr": …, "reason": …}``, matched by the printed form and a
+little text before/after it (never file offsets).  ``corr == sic`` keeps a form as printed.
+
+The corrector is deterministic and caches everything keyed by word form.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import regex
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from pipeline.spelling import is_known, modernize_word, parses, tokens
+
+__all__ = ["Correction", "Review", "Corrector", "SEED_CONFUSIONS"]
+
+
+@dataclass(frozen=True)
+class Correction:
+    start: int
+    end: int
+    sic: str
+    corr: str
+    cert: str
+    kind: str
+    evidence: tuple[str, ...]
+    source: str
+
+
+@dataclass(frozen=True)
+class Review:
+    start: int
+    end: int
+    form: str
+    candidates: tuple[str, ...]
+    reason: str
+
+
+# (printed by the OCR, what the book has, cost).  Lower case; capitals are folded before matching
+# (so "ІІ" for "П" is "іі" → "п").  These are the confusions of the scans' typeface in general.
+SEED_CONFUSIONS: tuple[tuple[str, str, float], ...] = (
+    ("н", "и", 2.0), ("п", "и", 2.0), ("и", "н", 2.0), ("и", "п", 2.0), ("н", "п", 2.0), ("п", "н", 2.0),
+    ("іі", "й", 1.5), ("йі", "й", 1.5), ("іі", "п", 2.0), ("із", "в", 2.0),
+    ("с", "е", 2.0), ("е", "с", 2.0), ("с", "о", 2.0), ("е", "о", 2.0), ("о", "е", 2.5),
+    ("ь", "ъ", 2.0), ("ъ", "ь", 2.0), ("ъ", "ѣ", 2.5), ("б", "в", 2.5),
+    ("д", "л", 2.0), ("гг", "р", 2.0), ("г", "т", 2.0), ("т", "г", 2.0),
+    ("п", "ш", 2.0), ("пі", "ш", 2.0), ("ы", "ь", 2.0), ("ыо", "ю", 2.5), ("ѵ", "у", 2.0),
+    ("ѣ", "е", 2.5), ("е", "ѣ", 3.0), ("й", "и", 2.0), ("і", "и", 2.0), ("и", "і", 3.0),
+    ("а", "я", 2.5), ("3", "з", 1.0), ("в", "з", 2.5), ("ыо", "ью", 2.0), ("іо", "ю", 2.5),
+    ("і", "й", 2.0), ("и", "й", 2.0),     # й with its breve lost
+)
+SUB, INDEL, TRANSPOSE = 5.0, 5.5, 5.0          # any other single-letter error
+SPLIT, JOIN, CASE = 3.5, 2.0, 1.0
+ALPHABET = "абвгдежзийклмнопрстуфхцчшщъыьэюяіѣ"
+VOWELS = set("аеёиоуыэюяіѣ")
+CONSONANTS = set("бвгджзклмнпрстфхцчшщ")
+FUNCTION_POS = {"PREP", "CONJ", "PRCL"}
+NAME_TAGS = {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"}
+
+UNKNOWN = -8.0        # a form morphology does not know
+CORPUS_W = 1.5        # × ln(1 + distinct contexts elsewhere, at most CORPUS_CAP)
+CORPUS_CAP = 30
+BIGRAM_W = 1.0
+AGREE = 2.0
+GOVERN = 1.5
+DUPLICATE = 3.0
+MAX_CHANNEL = 11.0
+DEBUG = False
+
+YAT_FILE = Path(__file__).with_name("lexicon") / "yat_roots.txt"
+
+
+def _load_yat() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    roots, ends = [], []
+    for line in YAT_FILE.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        (ends if line.startswith("-") else roots).append(line.lstrip("-").rstrip("ъ") or "ѣ")
+    return tuple(roots), tuple(ends)
+
+
+YAT_ROOTS, YAT_ENDINGS = _load_yat()
+LATIN = regex.compile(r"[A-Za-z0-9]")
+
+
+# ---------------------------------------------------------------- word evidence (cached by form)
+
+@lru_cache(maxsize=200_000)
+def known(form: str) -> bool:
+    """Morphology knows the modern spelling of this lower-case pre-reform form."""
+    if not form or LATIN.search(form):
+        return False
+    base = form.translate(str.maketrans("ѣіѳѵ", "еифи"))
+    if len(base) > 1 and base.endswith("ъ"):
+        base = base[:-1]
+    if "ъ" in base[:-1] and not regex.search("ъ[еёюяи]", base):
+        return False
+    if is_known(base):
+        return True
+    stem, refl = (base[:-2], base[-2:]) if base.endswith(("ся", "сь")) and len(base) > 4 else (base, "")
+    for old, news in (("аго", ("ого", "его")), ("яго", ("его",)), ("ыя", ("ые",)), ("ия", ("ие",))):
+        if stem.endswith(old):
+            if any(is_known(stem[: -len(old)] + n + refl) for n in news):
+                return True
+    return is_known(modernize_word(form))
+
+
+@lru_cache(maxsize=200_000)
+def orthography(form: str) -> tuple[float, str]:
+    """Penalty (≤ 0) for breaking the pre-reform spelling rules, and the rule broken."""
+    if LATIN.search(form):
+        return -8.0, "latin letter or digit"
+    if form[-1] in CONSONANTS:
+        return -6.0, "no final ъ"
+    for i, ch in enumerate(form):
+        nxt = form[i + 1] if i + 1 < len(form) else ""
+        prev = form[i - 1] if i else ""
+        if ch == "і" and not nxt:
+            return -7.0, "final і"
+        if ch == "і" and nxt not in VOWELS and nxt != "й" and not form.startswith("мір"):
+            return -4.0, "і before a consonant"
+        if ch == "й" and prev in CONSONANTS:
+            return -5.0, "й after a consonant"
+        if ch in "ъь" and (prev in VOWELS or prev in "ъь" or i == 0):
+            return -5.0, f"{ch} after a vowel"
+        if ch == "ъ" and nxt and nxt not in "еёюяіѣ":
+            return -5.0, "ъ inside a word"
+        if ch == "ѵ":
+            return -4.0, "ѵ"
+        if ch == "ы" and i == 0:
+            return -4.0, "initial ы"
+    if regex.search("[аеёиоуыэюяі]ѣъ?$", form):
+        return -4.0, "ѣ after a vowel at the end"
+    if "ѣ" in form and not _yat_ok(form):
+        return -4.5, "ѣ outside a ѣ-root"
+    if regex.search("и[аоуэюяѣе]", form):
+        return -2.0, "и before a vowel"
+    return 0.0, ""
+
+
+def _yat_ok(form: str) -> bool:
+    stripped = form[:-1] if form.endswith("ъ") else form
+    if stripped.endswith(("ся", "сь")) and len(stripped) > 4:
+        stripped = stripped[:-2]
+    if stripped.endswith(YAT_ENDINGS):
+        return True
+    return any(r in form for r in YAT_ROOTS)
+
+
+# The cases a preposition governs (general grammar; pre-reform spelling of the preposition).
+GOVERNMENT = {
+    "въ": {"accs", "loct"}, "во": {"accs", "loct"}, "на": {"accs", "loct"}, "за": {"accs", "ablt"},
+    "подъ": {"accs", "ablt"}, "подо": {"accs", "ablt"}, "надъ": {"ablt"}, "передъ": {"ablt"},
+    "съ": {"gent", "ablt", "accs"}, "со": {"gent", "ablt", "accs"}, "изъ": {"gent"}, "отъ": {"gent"},
+    "до": {"gent"}, "для": {"gent"}, "безъ": {"gent"}, "у": {"gent"}, "около": {"gent"}, "послѣ": {"gent"},
+    "къ": {"datv"}, "ко": {"datv"}, "по": {"datv", "accs", "loct"}, "о": {"accs", "loct"},
+    "объ": {"accs", "loct"}, "при": {"loct"}, "чрезъ": {"accs"}, "черезъ": {"accs"}, "про": {"accs"},
+    "между": {"ablt", "gent"}, "сквозь": {"accs"},
+}
+_CASE = {"loc2": "loct", "gen2": "gent", "acc2": "accs", "gen1": "gent", "loc1": "loct"}
+
+
+def _governs(prep: str, nxt: str) -> bool | None:
+    """Whether ``nxt`` can stand in a case ``prep`` governs; None when ``prep`` is no preposition."""
+    cases = GOVERNMENT.get(prep)
+    if cases is None or not nxt:
+        return None
+    ps = parses(modernize_word(nxt))
+    if not ps:
+        return None
+    return any(_CASE.get(p.tag.case, p.tag.case) in cases for p in ps if p.tag.case)
+
+
+def _agrees(adj: str, noun: str) -> bool:
+    """An adjective or participle before a noun of the same case and number (and gender)."""
+    aps = [p for p in parses(modernize_word(adj)) if p.tag.POS in {"ADJF", "PRTF"}]
+    if not aps:
+        return False
+    for n in parses(modernize_word(noun)):
+        if n.tag.POS != "NOUN":
+            continue
+        for a in aps:
+            if a.tag.case == n.tag.case and a.tag.number == n.tag.number and (
+                    a.tag.number == "plur" or not a.tag.gender or a.tag.gender == n.tag.gender):
+                return True
+    return False
+
+
+# ---------------------------------------------------------------- the channel
+
+# In capitals some shapes are closer still: Ѣ and Ъ, В and Б.
+CAPITAL_CONFUSIONS: tuple[tuple[str, str, float], ...] = (("ъ", "ѣ", 1.0), ("б", "в", 1.5))
+
+
+def _table(confusions) -> dict[str, list[tuple[str, str, float]]]:
+    table: dict[str, list[tuple[str, str, float]]] = {}
+    for o, t, c in confusions:
+        table.setdefault(o, [])
+        table[o] = [x for x in table[o] if x[1] != t] + [(o, t, c)]
+    return table
+
+
+_BY_OCR = _table(SEED_CONFUSIONS)
+_BY_OCR_CAPS = _table(SEED_CONFUSIONS + CAPITAL_CONFUSIONS)
+
+
+@lru_cache(maxsize=200_000)
+def channel(obs: str, cand: str, caps: bool = False) -> tuple[float, tuple[tuple[str, str, str], ...]]:
+    """Cost of the OCR printing ``obs`` for ``cand`` (both lower case; ``caps``: the word was printed in
+    capitals) and the edits: (label, sic, corr)."""
+    table = _BY_OCR_CAPS if caps else _BY_OCR
+    n, m = len(obs), len(cand)
+    inf = float("inf")
+    dp = [[inf] * (m + 1) for _ in range(n + 1)]
+    back: list[list[tuple | None]] = [[None] * (m + 1) for _ in range(n + 1)]
+    dp[0][0] = 0.0
+    for i in range(n + 1):
+        for j in range(m + 1):
+            here = dp[i][j]
+            if here == inf:
+                continue
+            steps = []
+            if i < n and j < m and obs[i] == cand[j]:
+                steps.append((i + 1, j + 1, 0.0, None))
+            for lo in (1, 2):
+                for o, t, c in table.get(obs[i:i + lo], ()) if i + lo <= n else ():
+                    if cand.startswith(t, j):
+                        steps.append((i + lo, j + len(t), c, f"{t}→{o}"))
+            if i < n and j < m and obs[i] != cand[j]:
+                steps.append((i + 1, j + 1, SUB, "substitution"))
+            if i < n:
+                steps.append((i + 1, j, INDEL, "insertion"))
+            if j < m:
+                steps.append((i, j + 1, INDEL, "deletion"))
+            if i + 1 < n and j + 1 < m and obs[i] == cand[j + 1] and obs[i + 1] == cand[j] and obs[i] != obs[i + 1]:
+                steps.append((i + 2, j + 2, TRANSPOSE, "transposition"))
+            if i + 1 < n and j + 1 < m and obs[i] == cand[j + 1]:
+                # two letters swapped, the second one also misread (картами → катггами)
+                for lo in (1, 2):
+                    for o, t, c in table.get(obs[i + 1:i + 1 + lo], ()) if i + 1 + lo <= n else ():
+                        if t == cand[j]:
+                            steps.append((i + 1 + lo, j + 2, TRANSPOSE + c, "transposition+" + f"{t}→{o}"))
+            for ni, nj, c, label in steps:
+                if here + c < dp[ni][nj]:
+                    dp[ni][nj] = here + c
+                    back[ni][nj] = (i, j, label)
+    ops = []
+    i, j = n, m
+    while (i, j) != (0, 0):
+        pi, pj, label = back[i][j]
+        if label:
+            ops.append((label, obs[pi:i], cand[pj:j]))
+        i, j = pi, pj
+    return dp[n][m], tuple(reversed(ops))
+
+
+def _seed_edits(word: str) -> set[str]:
+    out = set()
+    for i in range(len(word)):
+        for lo in (1, 2):
+            for o, t, _ in _BY_OCR.get(word[i:i + lo], ()):
+                out.add(word[:i] + t + word[i + lo:])
+    return out
+
+
+def _generic_edits(word: str) -> set[str]:
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    out = {a + b[1:] for a, b in splits if b}
+    out |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    out |= {a + c + b[1:] for a, b in splits if b for c in ALPHABET}
+    out |= {a + c + b for a, b in splits for c in ALPHABET}
+    return out
+
+
+def _restore_case(obs: str, cand: str) -> str:
+    letters = [c for c in obs if c.isalpha() and c != "ѣ"]
+    if len(letters) > 1 and all(c.isupper() for c in letters):
+        return cand.upper()
+    if obs[:1].isupper() and any(c.islower() for c in obs):
+        return cand[:1].upper() + cand[1:]
+    return cand
+
+
+def _mixed_case(word: str) -> bool:
+    letters = [c for c in word if c.isalpha() and c != "ѣ"]  # the mechanical layer writes ѣ in capitals too
+    return (any(c.isupper() for c in letters[1:]) and any(c.islower() for c in letters)
+            and not word.startswith(("ІІ", "ЙІ")))
+
+
+# ---------------------------------------------------------------- the corpus
+
+class _Corpus:
+    """Where every lower-case form of the witnesses occurs.
+
+    ``contexts``: distinct (previous word, next word) pairs inside a paragraph — bigram evidence, and
+    the slot a duplicate passage of another witness fills.  ``occurrences``: distinct two-words-each-
+    side contexts over the running text, paragraph breaks ignored, so a passage duplicated in two
+    witnesses counts once while a heading repeated before each chapter counts each time.
+    """
+
+    def __init__(self, paragraphs: list[str]):
+        self.contexts: dict[str, set[tuple[str, str]]] = {}
+        self.wide: dict[str, set[tuple[str, str, str, str]]] = {}
+        self.occurrences: dict[str, set[tuple[str, str, str, str]]] = {}
+        stream: list[str] = []
+        for text in paragraphs:
+            words = [s.lower() for _, _, s, w in tokens(text) if w]
+            for k, w in enumerate(words):
+                self.contexts.setdefault(w, set()).add(_window(words, k, 1))
+                self.wide.setdefault(w, set()).add(_window(words, k, 2))
+            stream += words
+        for k, w in enumerate(stream):
+            self.occurrences.setdefault(w, set()).add(_window(stream, k, 2))
+        self.vocab = sorted(self.contexts)
+
+    def support(self, form: str, wide: tuple[str, ...] | None = None) -> int:
+        """Distinct occurrences of ``form``; with ``wide``, other than the one there ("" = unknown)."""
+        seen = self.occurrences.get(form, ())
+        if wide is None:
+            return len(seen)
+        return sum(1 for c in seen if not all(q == "" or q == x for q, x in zip(wide, c)))
+
+    def bigrams(self, form: str, ctx: tuple[str, str]) -> tuple[int, int]:
+        seen = self.contexts.get(form, ())
+        left = sum(1 for c in seen if c != ctx and ctx[0] and c[0] == ctx[0])
+        right = sum(1 for c in seen if c != ctx and ctx[1] and c[1] == ctx[1])
+        return left, right
+
+
+def _window(words: list[str], k: int, width: int) -> tuple[str, ...]:
+    before = [words[i] if i >= 0 else "" for i in range(k - width, k)]
+    after = [words[i] if i < len(words) else "" for i in range(k + 1, k + 1 + width)]
+    return tuple(before + after)
+
+
+# ---------------------------------------------------------------- the corrector
+
+@dataclass
+class _Cand:
+    form: str           # lower case; for a split "a b"
+    score: float
+    channel: float
+    ops: tuple
+    evidence: tuple[str, ...]
+    kind: str = ""
+
+
+class Corrector:
+    """Noisy-channel OCR corrector over a corpus of witness paragraphs (see the module docstring)."""
+
+    def __init__(self, corpus: list[str], overrides_path: str | None = None):
+        self.corpus = _Corpus(corpus)
+        self.overrides = self._load_overrides(overrides_path)
+        self._cands: dict[str, tuple[str, ...]] = {}
+
+    # ---- overrides
+    @staticmethod
+    def _load_overrides(path: str | None) -> list[dict]:
+        if not path or not Path(path).exists():
+            return []
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        entries = data["overrides"] if isinstance(data, dict) else data
+        for e in entries:
+            missing = {"sic", "corr", "reason"} - set(e)
+            if missing:
+                raise ValueError(f"{path}: override {e!r} lacks {sorted(missing)}; every entry needs sic, corr, reason")
+        return entries
+
+    def _override_at(self, text: str, start: int, end: int) -> dict | None:
+        for e in self.overrides:
+            if text[start:end] != e["sic"]:
+                continue
+            before, after = e.get("before", ""), e.get("after", "")
+            if text[:start].endswith(before) and text[end:].startswith(after):
+                return e
+        return None
+
+    def _override_spans(self, text: str) -> list[tuple[int, int, dict]]:
+        spans = []
+        for e in self.overrides:
+            for m in regex.finditer(regex.escape(e["sic"]), text):
+                if self._override_at(text, m.start(), m.end()) is e:
+                    spans.append((m.start(), m.end(), e))
+        return spans
+
+    # ---- scores
+    def _language(self, form: str, ctx: tuple[str, str], wide: tuple, is_obs: bool) -> tuple[float, list[str]]:
+        evidence = []
+        score = 0.0
+        if known(form):
+            evidence.append("morphology")
+        else:
+            score += UNKNOWN
+        n = self.corpus.support(form, wide if is_obs else None)
+        if n:
+            score += CORPUS_W * math.log1p(min(n, CORPUS_CAP))
+            evidence.append(f"corpus:{n}")
+        pen, rule = orthography(form)
+        score += pen
+        if not pen and not is_obs:
+            evidence.append("orthography")
+        left, right = self.corpus.bigrams(form, ctx)
+        if left or right:
+            score += BIGRAM_W * (math.log1p(left) + math.log1p(right))
+            evidence.append("context")
+        if not is_obs and ctx in self.corpus.contexts.get(form, ()):
+            score += DUPLICATE if wide in self.corpus.wide.get(form, ()) else DUPLICATE / 2
+            evidence.append("duplicate-witness")
+        if (ctx[0] and _agrees(ctx[0], form)) or (ctx[1] and _agrees(form, ctx[1])):
+            score += AGREE
+            evidence.append("agreement")
+        gov = _governs(form, ctx[1])
+        if gov is True:
+            score += GOVERN
+            evidence.append("government")
+        elif gov is False:
+            score -= 2 * GOVERN
+        return score, evidence
+
+    def _candidates(self, obs: str, real_word: bool) -> tuple[str, ...]:
+        key = (obs, real_word)
+        if key in self._cands:
+            return self._cands[key]
+        first = _seed_edits(obs)
+        if real_word:  # only one known confusion away, and attested in the corpus
+            found = {c for c in first if c in self.corpus.contexts and known(c)}
+        else:
+            pool = set(first)
+            for c in first:
+                pool |= _seed_edits(c)
+            pool |= _generic_edits(obs)
+            found = {c for c in pool if (c in self.corpus.contexts or orthography(c)[0] > -4) and known(c)}
+            found |= {c for c, _, _ in process.extract(obs, self.corpus.vocab, scorer=Levenshtein.distance,
+                                                        score_cutoff=2 if len(obs) < 6 else 3, limit=None)}
+        found.discard(obs)
+        result = tuple(sorted(c for c in found if channel(obs, c)[0] <= MAX_CHANNEL))
+        self._cands[key] = result
+        return result
+
+    def _splits(self, obs: str, ctx: tuple[str, str]) -> list[_Cand]:
+        out = []
+        for i in range(1, len(obs)):
+            a, b = obs[:i], obs[i:]
+            if not (known(a) and known(b)) or orthography(a)[0] or orthography(b)[0]:
+                continue
+            function = any(p.tag.POS in FUNCTION_POS for p in parses(modernize_word(a)) + parses(modernize_word(b)))
+            if not function:
+                continue
+            la, _ = self._language(a, (ctx[0], b), (), False)
+            lb, _ = self._language(b, (a, ctx[1]), (), False)
+            out.append(_Cand(a + " " + b, min(la, lb) - SPLIT, SPLIT, (), ("morphology", "split"), "split"))
+        return out
+
+    # ---- one paragraph
+    def correct(self, text: str) -> tuple[list[Correction], list[Review]]:
+        toks = tokens(text)
+        words = [k for k, t in enumerate(toks) if t[3]]
+        corrections: list[Correction] = []
+        reviews: list[Review] = []
+        taken: set[int] = set()
+        for start, end, e in self._override_spans(text):
+            taken.update(range(start, end))
+            if e["corr"] != e["sic"]:
+                corrections.append(Correction(start, end, e["sic"], e["corr"], e.get("cert", "high"), "override",
+                                              (e["reason"],), "override"))
+        lower = [toks[k][2].lower() for k in words]
+        results: dict[int, Correction | Review] = {}
+        for idx, k in enumerate(words):
+            if toks[k][0] in taken:
+                continue
+            join = self._join(toks, k, words, idx)
+            if join:
+                results[idx] = join
+                taken.update(range(join.start, join.end))
+                continue
+            results[idx] = self._at(toks, words, lower, idx)
+        # second pass: what was left open is looked at again with its neighbours corrected
+        read = list(lower)
+        for idx, r in results.items():
+            if isinstance(r, Correction) and r.kind not in {"join"} and " " not in r.corr:
+                read[idx] = r.corr.lower()
+        for idx, r in list(results.items()):
+            if isinstance(r, Review) and read != lower:
+                again = self._at(toks, words, read, idx)
+                if again is not None:
+                    results[idx] = again
+        for r in results.values():
+            if isinstance(r, Correction):
+                corrections.append(r)
+            elif isinstance(r, Review):
+                reviews.append(r)
+        corrections += [c for c in self._punctuation(text) if c.start not in taken]
+        corrections.sort(key=lambda c: c.start)
+        reviews.sort(key=lambda r: r.start)
+        return corrections, reviews
+
+    def _at(self, toks, words, lower, idx):
+        k = words[idx]
+        start, end, surface, _ = toks[k]
+        p1 = lower[idx - 1] if idx else ""
+        n1 = lower[idx + 1] if idx + 1 < len(words) else ""
+        p2 = lower[idx - 2] if idx > 1 else ""
+        n2 = lower[idx + 2] if idx + 2 < len(words) else ""
+        gap_before = toks[k - 1][2] if k else ""
+        gap_after = toks[k + 1][2] if k + 1 < len(toks) else ""
+        prev_surface = toks[words[idx - 1]][2] if idx else ""
+        return self._word(surface, (p1, n1), (p2, p1, n1, n2), gap_before, gap_after, start, end, prev_surface)
+
+    def _skip(self, surface: str, gap_before: str, gap_after: str) -> bool:
+        if len(surface) < 2:
+            return True
+        if regex.fullmatch(r"[IVXLCM]+", surface):
+            return True
+        if len(surface) <= 3 and gap_after.startswith(".") and surface[-1].lower() in CONSONANTS:
+            return True  # abbreviation: т. д., см., стр.
+        if gap_before[-1:].isdigit() or gap_before[-1:].isascii() and gap_before[-1:].isalpha():
+            return True  # "3одіакъ": the mechanical layer's business
+        if regex.fullmatch(r"\p{Lu}{2,}\p{Lu}\p{Ll}+", surface):
+            return True  # a glued heading (КАРТЪПравила): the mechanical layer splits it
+        return False
+
+    def _word(self, surface, ctx, wide, gap_before, gap_after, start, end, prev_surface=""):
+        if self._skip(surface, gap_before, gap_after):
+            return None
+        obs = surface.lower()
+        mixed = _mixed_case(surface)
+        lang_obs, _ = self._language(obs, ctx, wide, True)
+        if mixed:
+            lang_obs -= 5.0
+        obs_known = known(obs)
+        support = self.corpus.support(obs, wide)
+        if obs_known and support >= 2 and not orthography(obs)[0]:
+            return self._capital(surface, ctx, gap_before, start, end, prev_surface) if not mixed else self._case_only(surface, start, end)
+        real_word = obs_known and not orthography(obs)[0]
+        caps = len(surface) > 1 and all(ch.isupper() for ch in surface if ch.isalpha() and ch != "ѣ")
+        cands: list[_Cand] = []
+        for c in self._candidates(obs, real_word):
+            cost, ops = channel(obs, c, caps)
+            lang, ev = self._language(c, ctx, wide, False)
+            cands.append(_Cand(c, lang - cost, cost, ops, tuple(ev)))
+        if not real_word:
+            cands += self._splits(obs, ctx)
+        if mixed:
+            lang, ev = self._language(obs, ctx, wide, False)
+            cands.append(_Cand(obs, lang - CASE, CASE, (), tuple(ev), "case"))
+        if not cands:
+            if mixed:
+                return None
+            if not real_word and lang_obs < -4 and (support == 0 or orthography(obs)[0]):
+                return Review(start, end, surface, (), self._reason(obs))
+            return None if not real_word else self._capital(surface, ctx, gap_before, start, end, prev_surface)
+        cands.sort(key=lambda c: (-c.score, c.channel, c.form))
+        if DEBUG:
+            print(surface, ctx, round(lang_obs, 2), [(c.form, round(c.score, 2), c.channel, c.evidence) for c in cands[:5]])
+        best = cands[0]
+        second = cands[1].score if len(cands) > 1 else lang_obs
+        delta = best.score - lang_obs
+        margin = best.score - max(second, lang_obs)
+        if real_word and not mixed:
+            ctx_gain = ("context" in best.evidence or "agreement" in best.evidence or "duplicate-witness" in best.evidence)
+            if not ctx_gain or delta < 2.0 or margin < 1.5 or best.channel > 2.5:
+                return self._capital(surface, ctx, gap_before, start, end, prev_surface)
+            cert = "medium" if delta >= 4 else "low"
+        else:
+            if delta >= 8 and margin >= 3:
+                cert = "high"
+            elif delta >= 4.5 and margin >= 1.5:
+                cert = "medium"
+            elif delta >= 3 and margin >= 1:
+                cert = "low"
+            else:
+                if lang_obs < -4 and not mixed and (support == 0 or orthography(obs)[0]):
+                    top = tuple(_restore_case(surface, c.form) for c in cands[:4])
+                    return Review(start, end, surface, top, self._reason(obs) + "; no reading clearly better")
+                if mixed:
+                    return self._case_only(surface, start, end)
+                return None
+        corr = _restore_case(surface, best.form)
+        if corr.replace("Ѣ", "ѣ") == surface.replace("Ѣ", "ѣ"):
+            return None
+        kind = best.kind or "+".join(dict.fromkeys(label for label, _, _ in best.ops)) or "case"
+        if mixed and kind != "case":
+            kind = "case+" + kind
+        if not (real_word and not mixed) and "context" not in best.evidence and delta < 8 and cert == "high":
+            cert = "medium"
+        evidence = (f"score:{delta:.1f}",) + best.evidence
+        return Correction(start, end, surface, corr, cert, kind, evidence, "corrector")
+
+    @staticmethod
+    def _reason(obs: str) -> str:
+        parts = []
+        if not known(obs):
+            parts.append("unknown to morphology")
+        rule = orthography(obs)[1]
+        if rule:
+            parts.append(rule)
+        return ", ".join(parts) or "doubtful"
+
+    def _case_only(self, surface, start, end):
+        corr = _restore_case(surface, surface.lower())
+        if corr == surface:
+            return None
+        return Correction(start, end, surface, corr, "medium", "case", ("mixed case",), "corrector")
+
+    def _capital(self, surface, ctx, gap_before, start, end, prev_surface=""):
+        """A capital inside a sentence (``Фигурами`` after a comma) where the lower-case word is usual."""
+        if not (surface[:1].isupper() and surface[1:].islower() and ctx[0]):
+            return None
+        if gap_before.strip() not in {"", ",", ";"} or not any(ch.islower() for ch in prev_surface):
+            return None
+        low = surface.lower()
+        if not known(low) or any(t in p.tag for p in parses(modernize_word(low)) for t in NAME_TAGS):
+            return None
+        lower_seen = low in self.corpus.contexts
+        if surface[0] in "Ф":
+            return Correction(start, end, surface, low, "high" if lower_seen else "medium", "ф→Ф",
+                              ("capital inside a sentence", "morphology"), "corrector")
+        return Review(start, end, surface, (low,), "capital inside a sentence")
+
+    def _join(self, toks, k, words, idx):
+        """``пере-кладывать``: a word split by a stray hyphen (parts not words, the whole one is)."""
+        if idx + 1 >= len(words) or words[idx + 1] != k + 2:
+            return None
+        gap = toks[k + 1][2]
+        if not regex.fullmatch(r"-\s*|\s*-\s+", gap):
+            return None
+        a, b = toks[k][2], toks[k + 2][2]
+        if not b[:1].islower() or len(a) < 2:
+            return None
+        al, bl = a.lower(), b.lower()
+        joined = al + bl
+        if (known(al) and not orthography(al)[0]) and (known(bl) and not orthography(bl)[0]):
+            return None
+        if not known(joined) or orthography(joined)[0]:
+            return None
+        start, end = toks[k][0], toks[k + 2][1]
+        return Correction(start, end, a + gap + b, _restore_case(a, joined), "medium", "join",
+                          ("morphology", "stray hyphen"), "corrector")
+
+    def _punctuation(self, text: str) -> list[Correction]:
+        out = []
+        # "чемъ.карты": a full stop with no space before a lower-case word — a space misread
+        for m in regex.finditer(r"(?<=(\p{L}{2,}))\.(?=\p{Ll}{2,})", text):
+            if known(m.group(1).lower()) and len(m.group(1)) > 2:
+                out.append(Correction(m.start(), m.end(), ".", " ", "medium", "punctuation",
+                                      ("full stop inside a sentence",), "corrector"))
+        # "двойки,. на": a stray full stop after a comma
+        for m in regex.finditer(r"(?<=,)\.(?=\s)", text):
+            out.append(Correction(m.start(), m.end(), ".", "", "medium", "punctuation",
+                                  ("stray full stop after a comma",), "corrector"))
+        # "рядъ картъ. кончающихся": a comma read as a full stop before a lower-case word
+        for m in regex.finditer(r"(?<=(\p{L}{3,}))\.(?= \p{Ll}{2,})", text):
+            if known(m.group(1).lower()) and orthography(m.group(1).lower())[0] == 0:
+                out.append(Correction(m.start(), m.end(), ".", ",", "medium", ",→.",
+                                      ("full stop before a lower-case word",), "corrector"))
+        return out

@@ -1,0 +1,189 @@
+"""Pre-reform (pre-1918) Russian spelling → the 1918 spelling, and the word tokenizer both share.
+
+API used by the pipeline:
+
+``tokens(text) -> list[(start, end, surface, is_word)]``
+    Splits ``text`` into runs of letters (words, ``is_word=True``) and everything between them
+    (``is_word=False``: spaces, punctuation, digits, hyphens).  The surfaces concatenate back to
+    ``text`` exactly and the offsets index into it.  A hyphen always separates words
+    (``то-есть`` is three tokens), so compounds are modernized part by part.
+
+``modernize_word(word) -> str``
+    One pre-reform word form in the 1918 spelling:
+
+    * letters: ``ѣ``→``е``, ``і``→``и``, ``ѳ``→``ф``, ``ѵ``→``и``;
+    * the final hard sign is dropped (``изъ``→``из``); inside a word it stays (``объявить``);
+    * ``-аго``/``-яго`` → ``-ого``/``-его`` only where morphology (pymorphy3, on the modern
+      candidate) says the result is an adjective, participle, pronoun or numeral in the genitive or
+      accusative (``краснаго``→``красного``, ``третьяго``→``третьего``, ``большаго``→``большого``,
+      ``лучшаго``→``лучшего``; ``благо`` stays);
+    * ``-ыя``/``-ія`` → ``-ые``/``-ие`` only for plural adjectives and participles
+      (``свободныя``→``свободные``, ``лежащія``→``лежащие``; nouns ``армія``, ``основанія`` keep
+      ``-ия``); also with reflexive ``-ся``;
+    * ``онѣ``/``однѣ``/``однѣхъ``… → ``они``/``одни``/``одних``…, ``ея``→``её``, ``нея``→``неё``;
+    * the prefixes ``из-``/``раз-``/``без-``/``воз-``/``низ-``/``чрез-`` become ``ис-``/``рас-``/
+      ``бес-``/``вос-``/``нис-``/``черес-`` before a voiceless consonant when morphology knows the
+      result and not the unchanged form (``разсматривать``→``рассматривать``; ``низкій``→``низкий``);
+    * capitalisation is kept (``ШАХЪ``→``ШАХ``, ``Ея``→``Её``).
+
+``modernize(text) -> str``
+    The whole text, each word through ``modernize_word``; everything else untouched.
+
+Morphology: one ``pymorphy3.MorphAnalyzer`` for the process (``morph()``), lookups cached.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import regex
+
+__all__ = ["tokens", "modernize_word", "modernize", "morph", "is_known", "parses"]
+
+_WORD = regex.compile(r"[\p{L}\p{M}]+")
+
+LETTERS = str.maketrans({"ѣ": "е", "Ѣ": "Е", "і": "и", "І": "И", "ѳ": "ф", "Ѳ": "Ф", "ѵ": "и", "Ѵ": "И"})
+VOICELESS = set("кпстфхцчшщ")
+SIBILANTS = set("жшчщц")
+SPECIAL = {
+    "онѣ": "они", "однѣ": "одни", "однѣхъ": "одних", "однѣмъ": "одним", "однѣми": "одними",
+    "ея": "её", "нея": "неё",
+}
+PREFIXES = (("чрез", "черес"), ("раз", "рас"), ("без", "бес"), ("воз", "вос"), ("низ", "нис"), ("из", "ис"))
+# Prefixes that can stand before the ones above (не-изсякаемый, пред-разсудокъ, …).
+OUTER = ("", "не", "по", "пред", "без", "со", "на", "при", "небез")
+ADJ_POS = {"ADJF", "PRTF", "NUMR", "NPRO"}
+
+
+@lru_cache(maxsize=1)
+def morph():
+    """The one MorphAnalyzer of the process (loading it takes a moment)."""
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
+
+
+@lru_cache(maxsize=200_000)
+def is_known(modern_word: str) -> bool:
+    """Whether pymorphy3's dictionary has this (modern-spelling, any case) word form."""
+    w = modern_word.lower()
+    return bool(w) and morph().word_is_known(w)
+
+
+@lru_cache(maxsize=200_000)
+def parses(modern_word: str) -> tuple:
+    """pymorphy3 parses of a dictionary word form, () if it is not in the dictionary."""
+    w = modern_word.lower()
+    if not is_known(w):
+        return ()
+    return tuple(p for p in morph().parse(w) if p.is_known)
+
+
+def tokens(text: str) -> list[tuple[int, int, str, bool]]:
+    """Words and the gaps between them; ``"".join(t[2] for t in tokens(s)) == s``."""
+    out: list[tuple[int, int, str, bool]] = []
+    pos = 0
+    for m in _WORD.finditer(text):
+        if m.start() > pos:
+            out.append((pos, m.start(), text[pos:m.start()], False))
+        out.append((m.start(), m.end(), m.group(), True))
+        pos = m.end()
+    if pos < len(text):
+        out.append((pos, len(text), text[pos:], False))
+    return out
+
+
+def _adjectival(word: str, cases: set[str], plural: bool) -> bool:
+    for p in parses(word):
+        if p.tag.POS in ADJ_POS and p.tag.case in cases and (not plural or p.tag.number == "plur"):
+            return True
+    return False
+
+
+def _split_reflexive(w: str) -> tuple[str, str]:
+    return (w[:-2], w[-2:]) if len(w) > 4 and w.endswith(("ся", "сь")) else (w, "")
+
+
+def _ending(base: str) -> str:
+    """-аго/-яго and -ыя/-ия endings, decided by morphology of the modern candidate."""
+    stem, refl = _split_reflexive(base)
+    if stem.endswith(("аго", "яго")) and len(stem) > 3:
+        root = stem[:-3]
+        if stem.endswith("яго"):
+            options = [root + "его"]
+        elif root and root[-1] in SIBILANTS:
+            # stressed ending (большой → большого) or not (лучший → лучшего)
+            options = [root + "ого", root + "его"] if is_known(root + "ой") else [root + "его", root + "ого"]
+        else:
+            options = [root + "ого"]
+        for opt in options:
+            if _adjectival(opt + refl, {"gent", "accs"}, plural=False):
+                return opt + refl
+        if is_known(base):
+            return base
+        for opt in options:  # unknown stems (rare adjectives): the regular ending
+            if not refl and not any(p.tag.POS == "NOUN" for p in morph().parse(opt)[:1]):
+                return opt + refl
+        return base
+    if stem.endswith(("ыя", "ия")) and len(stem) > 3:
+        cand = stem[:-1] + "е" + refl
+        if _adjectival(cand, {"nomn", "accs"}, plural=True) and not any(
+                p.tag.POS == "NOUN" for p in parses(base)):
+            return cand
+        if not is_known(base) and not is_known(cand):
+            guess = morph().parse(cand)[0]
+            if guess.tag.POS in {"ADJF", "PRTF"} and not any(p.tag.POS == "NOUN" for p in morph().parse(base)[:1]):
+                return cand
+    return base
+
+
+def _prefix(base: str) -> str:
+    if is_known(base):
+        return base
+    for outer in OUTER:
+        if not base.startswith(outer):
+            continue
+        rest = base[len(outer):]
+        for old, new in PREFIXES:
+            if rest.startswith(old) and len(rest) > len(old) + 1 and rest[len(old)] in VOICELESS:
+                cand = outer + new + rest[len(old):]
+                if is_known(cand):
+                    return cand
+                if old == "чрез":
+                    cand = outer + "чрес" + rest[len(old):]
+                    if is_known(cand):
+                        return cand
+    return base
+
+
+def _restore_case(orig: str, new: str) -> str:
+    letters = [c for c in orig if c.isalpha()]
+    if not letters or orig.islower():
+        return new
+    if len(letters) > 1 and all(c.isupper() for c in letters):
+        return new.upper()
+    if orig[0].isupper() and orig[1:].islower():
+        return new[:1].upper() + new[1:]
+    # mixed case: copy it position by position where the lengths allow
+    return "".join(n.upper() if i < len(orig) and orig[i].isupper() else n for i, n in enumerate(new))
+
+
+@lru_cache(maxsize=200_000)
+def modernize_word(word: str) -> str:
+    """One pre-reform word form in the 1918 spelling (see the module docstring)."""
+    if not word:
+        return word
+    low = word.lower()
+    if low in SPECIAL:
+        return _restore_case(word, SPECIAL[low])
+    base = low.translate(LETTERS)
+    if len(base) > 1 and base.endswith("ъ"):
+        base = base[:-1]
+    if not any(c in low for c in "ѣіѳѵъ") and is_known(base):
+        return word  # already modern (or a word both spellings share)
+    new = _prefix(_ending(base))
+    return _restore_case(word, new)
+
+
+def modernize(text: str) -> str:
+    """The whole text in the 1918 spelling; everything but words is left as it is."""
+    return "".join(modernize_word(s) if w else s for _, _, s, w in tokens(text))
