@@ -67,8 +67,10 @@ def _moves_json(game: Game, state: State, moves: list[Move]) -> list[JSON]:
         first = next((s for s in m.steps if s[0] == "move"), None)
         entry: JSON = {"id": m.id, "kind": m.kind}
         if first is not None:
-            entry["from"], entry["to"] = game.names[first[1]], game.names[first[2]]
-            entry["cards"] = [card_id(c) for c in state.piles[first[1]][-first[3]:]]
+            src, n = first[1], first[3]
+            entry["from"], entry["to"] = game.names[src], game.names[first[2]]
+            if len(state.piles[src]) - n >= state.down[src]:  # never name a face-down card before it is turned
+                entry["cards"] = [card_id(c) for c in state.piles[src][-n:]]
         out.append(entry)
     return out
 

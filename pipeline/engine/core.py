@@ -46,7 +46,18 @@ class Build:
     step: int = 1
     wrap: bool = False
 
+    def __post_init__(self) -> None:
+        # fits() is the engine's hottest call: answer it from a table over (rank, suit) pairs, built once
+        table = bytearray(52 * 52)
+        for onto in range(52):
+            for card in range(52):
+                table[onto * 52 + card] = self._fits(onto, card)
+        object.__setattr__(self, "_table", bytes(table))
+
     def fits(self, onto: int, card: int) -> bool:
+        return self._table[onto % 52 * 52 + card % 52] == 1
+
+    def _fits(self, onto: int, card: int) -> bool:
         if self.suit == "same" and C.suit(onto) != C.suit(card):
             return False
         if self.suit == "alternate" and C.colour(onto) == C.colour(card):
@@ -325,16 +336,18 @@ class Game:
     def accepts(self, state: State, dst: int, card: int, src: int) -> bool:
         """Hook: may `card` from pile `src` go on pile `dst`? Default: read from the PileSpec."""
         spec = self.specs[dst]
-        if spec.sources is not None and self.kind[src] not in spec.sources:
-            return False
         pile = state.piles[dst]
-        if spec.capacity and len(pile) >= spec.capacity:
+        if pile:
+            build = spec.build
+            if build is None or not build._table[pile[-1] % 52 * 52 + card % 52]:  # Build.fits, inlined
+                return False
+            if spec.capacity and len(pile) >= spec.capacity:
+                return False
+        elif spec.base is not None and card % 13 + 1 not in spec.base:
             return False
-        if not pile:
-            if spec.kind == "foundation" and self._earlier_empty(state, dst):
-                return False  # empty foundations of a group are interchangeable: offer the first one only
-            return spec.base is None or C.rank(card) in spec.base
-        return spec.build is not None and spec.build.fits(pile[-1], card)
+        elif spec.kind == "foundation" and self._earlier_empty(state, dst):
+            return False  # empty foundations of a group are interchangeable: offer the first one only
+        return spec.sources is None or self.kind[src] in spec.sources
 
     def _earlier_empty(self, state: State, dst: int) -> bool:
         piles = state.piles

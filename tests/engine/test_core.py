@@ -222,3 +222,11 @@ def test_play_and_unplay_for_solvers_take_the_forced_steps_but_keep_no_history()
     assert st.history == [] and st.phase == "play"
     game.unplay(st, steps)
     assert st.key() == before
+
+
+def test_legal_moves_never_name_a_card_still_face_down_in_the_pack():
+    r = api.new_game("windmill", 1)
+    turn = next(m for m in r["legal_moves"] if m["id"] == "turn")
+    assert turn["from"] == "stock" and "cards" not in turn
+    king = next(m for m in r["legal_moves"] if m["id"] == "wing-6>angle-1")
+    assert king["cards"] == ["KH2"]
