@@ -1,0 +1,182 @@
+"""Четыре угла — The Four Corners (Les Quatre Coins). Two packs. Text: only the end survives (witnesses 003, 001);
+the layout, the foundations and rules I–II are reconstructed from Cadogan's "The Four Corners" (1914 revision)."""
+from __future__ import annotations
+
+from .. import cards as C
+from ..core import Build, Game, Move, PileSpec, Rule, State, Step
+
+CADOGAN = "Cadogan 1914, The Four Corners"
+
+RULES = (
+    Rule("I", "I", "Когда пасьянсъ разложенъ, верхняя карта каждой пачки годна и можетъ быть положена на любое "
+         "основаніе; снятіе ея освобождаетъ лежащую ниже.",
+         "Once the pack is dealt, the top card of each packet is available and may go on any foundation; "
+         "removing it frees the card below.", source="reconstructed",
+         origin=f"{CADOGAN}, rule I (the Russian refers to «правило I», whose text is lost)"),
+    Rule("II", "II", "Основанія слѣдуютъ масти.", "Each foundation follows suit.", source="reconstructed",
+         origin=f"{CADOGAN}, rule II"),
+    Rule("layout", "play", "Двѣнадцать пачекъ: четыре угловыя и по четыре боковыхъ съ каждой стороны; посрединѣ "
+         "мѣста для восьми основаній. Сдаютъ слѣва: верхній уголъ, четыре боковыя, нижній уголъ; потомъ такъ же "
+         "справа; и такъ кругъ за кругомъ, пока не сдана вся колода.",
+         "Twelve packets: four corners and four side packets on each side, the eight foundations in the middle. "
+         "Deal from the left: top corner, four sides, lower corner, then the right in the same way, round after "
+         "round until the whole pack is dealt.", source="reconstructed", origin=CADOGAN),
+    Rule("foundations", "play", "Основанія — четыре туза и четыре короля разныхъ мастей; тузы восходятъ до королей, "
+         "короли нисходятъ до тузовъ.",
+         "The foundations are four aces and four kings of different suits; aces build up to kings, kings down to "
+         "aces.", source="reconstructed", origin=CADOGAN),
+    Rule("deal", "play", "Восемь основныхъ картъ, въ томъ видѣ какъ онѣ выходятъ во время игры, слѣдуетъ немедленно "
+         "положить на оставленныя для нихъ мѣста; подходящія карты угловыхъ пачекъ можно класть на основанія, а "
+         "подходящія карты боковыхъ пачекъ — только на основаніе, подлѣ котораго онѣ находятся (прим. 4).",
+         "The eight foundation cards go to their places at once as they come out in the deal; a card that fits and "
+         "falls on a corner packet may go on a foundation, one that falls on a side packet only on the foundation "
+         "beside it (note 4: the next card of the pack takes the place of a card so played)."),
+    Rule("after", "play", "Ограниченіе это прекращается послѣ того, какъ разложенъ весь пасьянсъ; затѣмъ можно "
+         "играть всѣ подходящія карты, согласно правилу I; марьяжъ въ восходящемъ и нисходящемъ порядкѣ можно "
+         "дѣлать съ верхними картами двѣнадцати пачекъ (прим. 5).",
+         "The restriction ends once the whole pack is dealt; then every card that fits may be played (rule I), "
+         "and marriages up or down are made with the top cards of the twelve packets (note 5: a built sequence "
+         "may be laid back, card by card, on a card of the next rank)."),
+    Rule("marry-suit", "play", "Марьяжъ — въ одной масти, по одной картѣ.", "Marriages follow suit, one card at a "
+         "time.", source="reconstructed",
+         origin="Cadogan 1914, Explanation of terms (a marriage is a card of the same suit on the next above or "
+         "below); note 5 moves a suit sequence card by card"),
+    Rule("redeal", "play", "Когда дальнѣйшая игра невозможна, двѣнадцать пачекъ складываютъ по порядку, начиная съ "
+         "лѣвой, раскладываютъ пасьянсъ снова и играютъ такъ же, какъ въ первый разъ. Пасьянсъ можно повторить еще "
+         "разъ (прим. 6).",
+         "When no more can be done, the twelve packets are gathered in order beginning with the left, dealt again "
+         "and played as the first time; this may be done once more (note 6)."),
+)
+
+DEAL_ORDER = ("corner-1", "side-1", "side-2", "side-3", "side-4", "corner-2",
+              "corner-3", "side-5", "side-6", "side-7", "side-8", "corner-4")
+DEALS = 3  # the first deal and two more (rule 'redeal')
+
+
+class FourCorners(Game):
+    slug = "four-corners"
+    number = 5
+    title_ru = "Четыре угла"
+    title_en = "Les Quatre Coins (The Four Corners)"
+    decks = 2
+    rules = RULES
+    notes = ("The chapter's beginning is lost; the layout is Cadogan's (1914). The eight foundations stand in four "
+             "rows between the two columns of packets: aces on the left, kings on the right, each taking the first "
+             "free row as it comes out, so a left side packet adjoins an ace, a right one a king. While the pack is "
+             "dealt, only the card just dealt may be played (the player may decline); a foundation card goes up by "
+             "itself; the next card takes the place of a card played. Dealing goes on by itself until a dealt card "
+             "could be played. After the deal, an emptied packet stays empty. Gathering 'in order beginning with "
+             "the left': the packets are taken up in dealing order, so the new deal starts with the cards of the "
+             "left top corner, in the order they were dealt there. A redeal may be called at any time after the "
+             "pack is out (marriages can always shuttle, so 'nothing more can be done' is the player's call).")
+    piles = (
+        PileSpec("ace", "foundation", tuple((2.4, 1.5 + 1.5 * i) for i in range(4)), "Тузъ", "Ace foundation",
+                 take=False, build=Build(+1, "same"), base=(), sources=("tableau",),
+                 rules=("I", "II", "foundations", "deal")),
+        PileSpec("king", "foundation", tuple((3.6, 1.5 + 1.5 * i) for i in range(4)), "Король", "King foundation",
+                 take=False, build=Build(-1, "same"), base=(), sources=("tableau",),
+                 rules=("I", "II", "foundations", "deal")),
+        PileSpec("corner", "tableau", ((0.0, 0.0), (0.0, 7.5), (6.0, 0.0), (6.0, 7.5)), "Уголъ", "Corner",
+                 fan="down", build=Build(0, "same"), base=(), sources=("tableau",),
+                 rules=("layout", "deal", "after", "marry-suit", "redeal")),
+        PileSpec("side", "tableau", tuple((x, 1.5 + 1.5 * i) for x in (0.0, 6.0) for i in range(4)), "Бокъ", "Side",
+                 fan="right", build=Build(0, "same"), base=(), sources=("tableau",),
+                 rules=("layout", "deal", "after", "marry-suit", "redeal")),
+        PileSpec("stock", "stock", ((3.0, 0.0),), "Колода", "Pack", take=False, face_down=True,
+                 rules=("layout", "redeal")),
+    )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stock, self.aces, self.kings = self.index["stock"], self.group("ace"), self.group("king")
+        self.founds = self.aces + self.kings
+        self.order = [self.index[n] for n in DEAL_ORDER]
+        sides = self.group("side")
+        # rule 'deal': a corner packet feeds any foundation, a side packet only the one beside it
+        self.beside = {p: list(range(8)) for p in self.group("corner")}
+        self.beside.update({s: [i] for i, s in enumerate(sides)})  # side-1..4 beside ace-1..4, 5..8 king-1..4
+
+    def setup(self, state: State):
+        for key, value in (("deals", 1), ("dealing", 1), ("to", 0), ("fresh", 0)):
+            yield state.set_step(key, value)
+        yield from self._deal_on(state, state.piles[self.stock], 0)
+
+    # -- the deal: worked out without touching the state (legal moves are generated often)
+    def _deal_on(self, state: State, pack: list[int], to: int, tops: list[int | None] | None = None,
+                 steps: list[Step] | None = None, **changes: int) -> list[Step]:
+        """Deal `pack` (bottom first) from packet slot `to` until a dealt card could be played (the player's
+        choice) or the pack is out; foundation cards go up at once. `tops`: the foundation tops (default: as in
+        the state); `changes`: other variables the move sets. Ends with the variable updates."""
+        steps = [] if steps is None else steps
+        tops = [state.piles[f][-1] if state.piles[f] else None for f in self.founds] if tops is None else tops
+        left, fresh = len(pack), 0
+        while left:
+            card, packet = pack[left - 1], self.order[to]
+            steps.append(("move", self.stock, packet, 1, left, 0))
+            left -= 1
+            home = self._home(card, tops)
+            if home is not None:  # rule 'deal': a foundation card goes to its place; the next card replaces it
+                steps.append(("move", packet, self.founds[home], 1, 0, 0))
+                tops[home] = card
+                continue
+            if any(self._fits(card, i, tops) for i in self.beside[packet]):
+                fresh = 1
+                break
+            to = (to + 1) % 12
+        changes.update(to=to, fresh=fresh, dealing=1 if left or fresh else 0)
+        steps.extend(state.set_step(k, v) for k, v in changes.items() if state.vars.get(k) != v)
+        return steps
+
+    def _home(self, card: int, tops: list[int | None]) -> int | None:
+        """Rule 'foundations': the first ace (king) of a suit not yet on the ace (king) foundations starts one."""
+        group = range(0, 4) if C.rank(card) == C.ACE else range(4, 8) if C.rank(card) == C.KING else ()
+        if not group or C.suit(card) in {C.suit(tops[i]) for i in group if tops[i] is not None}:
+            return None
+        return next(i for i in group if tops[i] is None)
+
+    @staticmethod
+    def _fits(card: int, i: int, tops: list[int | None]) -> bool:
+        """Rule II: foundation i (aces 0–3 up, kings 4–7 down) takes the next card of its suit."""
+        top = tops[i]
+        return top is not None and C.suit(card) == C.suit(top) and C.rank(card) - C.rank(top) == (1 if i < 4 else -1)
+
+    def moves(self, state: State) -> list[Move]:
+        if state.vars.get("dealing"):
+            return self._dealing_moves(state)
+        out = super().moves(state)
+        if state.vars["deals"] < DEALS and any(state.piles[p] for p in self.order):
+            out.append(Move("redeal", self._redeal_steps(state), "deal"))
+        return out
+
+    def _dealing_moves(self, state: State) -> list[Move]:
+        pack, to = state.piles[self.stock], state.vars["to"]
+        out = [Move("deal", self._deal_on(state, pack, (to + 1) % 12 if state.vars["fresh"] else to), "deal")]
+        if state.vars["fresh"]:  # rule 'deal': the card just dealt may go up, within the side restriction
+            packet = self.order[to]
+            card = state.piles[packet][-1]
+            for i in self.beside[packet]:
+                tops = [state.piles[f][-1] if state.piles[f] else None for f in self.founds]
+                if self._fits(card, i, tops):
+                    tops[i], found = card, self.founds[i]
+                    out.append(Move(f"{self.names[packet]}>{self.names[found]}",
+                                    self._deal_on(state, pack, to, tops, [state.move_step(packet, found)]), "play"))
+        return out
+
+    def _redeal_steps(self, state: State) -> list[Step]:
+        """Rule 'redeal': gather the packets in dealing order (the first dealt card of the left top corner comes
+        out first), then deal again under the same restriction."""
+        steps: list[Step] = []
+        pack: list[int] = []
+        for packet in reversed(self.order):
+            for card in reversed(state.piles[packet]):
+                steps.append(("move", packet, self.stock, 1, 0, len(pack)))
+                pack.append(card)
+        return self._deal_on(state, pack, 0, None, steps, deals=state.vars["deals"] + 1)
+
+    def accepts(self, state: State, dst: int, card: int, src: int) -> bool:
+        if self.kind[dst] == "foundation" and not state.piles[dst]:
+            return False  # foundation cards are placed by the deal only
+        return super().accepts(state, dst, card, src)
+
+
+GAME = FourCorners

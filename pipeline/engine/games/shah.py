@@ -1,0 +1,184 @@
+"""Шахъ — The Shah (Le Shah). Two packs. Text: whole (witness 001). Rule II follows the Russian, which departs from
+the English (middle circles, not the third)."""
+from __future__ import annotations
+
+import math
+
+from .. import cards as C
+from ..core import Build, Game, Move, PileSpec, Rule, State, Step
+
+RULES = (
+    Rule("I", "I", "Во время игры карты каждаго круга звѣзды годятся въ дѣло до тѣхъ поръ, пока онѣ не будутъ "
+         "покрыты другимъ кругомъ. Когда пасьянсъ разложенъ вполнѣ, то только карты третьяго (т.-е. наружнаго) "
+         "круга годятся въ дѣло до тѣхъ поръ, само собою разумѣется, пока снятіе съ мѣста этихъ картъ не освободитъ "
+         "внутреннихъ круговъ.",
+         "While dealing, the cards of each circle of the star are available until the next circle covers them. "
+         "Once the star is laid, only the third (outer) circle is available, until removing its cards frees the "
+         "inner circles."),
+    Rule("II", "II", "Марьяжъ можно дѣлать только картами среднихъ круговъ; тогда же, когда онѣ становятся "
+         "свободными, можно только играть, но не дѣлать марьяжъ.",
+         "Marriages are made only with cards of the middle circles; inner cards, once freed, may be played but "
+         "not married (the English says: only in the third circle)."),
+    Rule("III", "III", "Основныя карты берутся изъ колоды прежде начала игры. Масти соблюдаются.",
+         "The foundation cards are taken from the pack before play begins. Suits are followed."),
+    Rule("shah", "play", "Берутъ изъ колодъ восемь тузовъ и восемь королей. Семь королей откладываютъ въ сторону, "
+         "послѣдняго же кладутъ посрединѣ и окружаютъ его восемью тузами; король называется шахомъ.",
+         "Eight aces and eight kings are taken out; seven kings are put aside, the last, the Shah, goes in the "
+         "centre, ringed by the eight aces."),
+    Rule("aces", "play", "Тузы служатъ основными картами, и карты накладываются на нихъ въ восходящемъ порядкѣ до "
+         "дамъ.", "The aces are the foundations; cards go on them in ascending order up to the queens."),
+    Rule("deal", "play", "Раскладываютъ кругъ изъ восьми картъ, начиная съ вершины круга и продолжая слѣва "
+         "направо; подходящую карту играютъ, а пустое пространство немедленно замѣняется картою изъ рукъ; затѣмъ "
+         "второй кругъ и третій, которымъ заканчиваются лучи звѣзды (прим. 8).",
+         "A circle of eight is laid from the top, left to right; a card that fits is played and its place filled "
+         "at once from the hand; then a second circle and a third, which completes the rays (note 8)."),
+    Rule("marry", "play", "Марьяжъ можно сдѣлать только въ нисходящемъ порядкѣ (прим. 9).",
+         "Marriages are made in descending order only (note 9)."),
+    Rule("marry-suit", "play", "Марьяжъ — въ одной масти.", "Marriages follow suit.", source="reconstructed",
+         origin="Cadogan 1914, Explanation of terms: a marriage is a card of the same suit on the next above or "
+         "below (the Shah chapter does not name the suit)"),
+    Rule("fill", "play", "Послѣ того какъ сыграны подходящія карты или сдѣланъ марьяжъ, свободныя мѣста занимаютъ "
+         "картами изъ талона или изъ колоды, начиная съ внутреннихъ круговъ, слѣва направо; негодныя карты "
+         "составляютъ талонъ.",
+         "When the wanted plays and marriages are made, the spaces are filled from the talon or the pack, inner "
+         "circles first, left to right; cards of no use form the talon."),
+    Rule("path", "play", "Если откроется цѣлый лучъ, мѣсто карты внутренняго ряда можетъ быть занято одною изъ "
+         "картъ третьяго круга; остальныя два пространства наполняются немедленно, такъ какъ каждый лучъ долженъ "
+         "быть постоянно полнымъ. Пасьянсъ вторично не раскладывается.",
+         "When a whole ray is cleared, its inner place may take a card of the third circle; the other two places "
+         "are filled at once, since every ray must always be full. No redeal."),
+)
+
+CIRCLES = (("inner", "Первый кругъ", "Inner circle", 3.0), ("middle", "Второй кругъ", "Middle circle", 4.3),
+           ("outer", "Третій кругъ", "Outer circle", 5.6))
+
+
+def _ring(radius: float) -> tuple[tuple[float, float], ...]:
+    """Eight places from the top of the star, clockwise ('left to right')."""
+    return tuple((round(6 + radius * math.sin(math.radians(45 * i)), 2),
+                  round(6 - radius * math.cos(math.radians(45 * i)), 2)) for i in range(8))
+
+
+class Shah(Game):
+    slug = "shah"
+    number = 7
+    title_ru = "Шахъ"
+    title_en = "Le Shah (The Shah)"
+    decks = 2
+    rules = RULES
+    notes = ("Rule II is played as the Russian has it: a marriage puts the pack's turned card (top of the talon) "
+             "or an available outer or middle card, one rank lower and in suit, on the available card of a ray "
+             "when that card lies in the middle circle; inner cards are only played. Cadogan's English allows "
+             "marriages in the third circle instead. While the star is laid, a card that fits is played at once and "
+             "replaced from the pack. Spaces may wait while the player plays or marries, are filled in the fixed "
+             "order (inner circle first, left to right) from talon or pack at the player's choice, and must all be "
+             "filled before the pack is turned; once a whole ray is cleared, every space is filled at once. Of two "
+             "foundations of one suit showing the same card only the first is offered.")
+    piles = (
+        PileSpec("shah", "reserve", ((6.0, 6.0),), "Шахъ", "The Shah", take=False, rules=("shah",)),
+        PileSpec("aside", "reserve", ((13.0, 6.0),), "Отложенные короли", "Kings put aside", take=False,
+                 rules=("shah",)),
+        PileSpec("foundation", "foundation", _ring(1.6), "Основаніе", "Foundation", take=False,
+                 build=Build(+1, "same"), base=(), capacity=12, total=12, rules=("III", "aces")),
+        *(PileSpec(name, "tableau", _ring(r), ru, en, rules=("I", "II", "deal", "marry", "marry-suit", "fill",
+                                                               "path")) for name, ru, en, r in CIRCLES),
+        PileSpec("stock", "stock", ((13.0, 0.0),), "Колода", "Pack", take=False, face_down=True, rules=("fill",)),
+        PileSpec("talon", "talon", ((13.0, 1.8),), "Талонъ", "Talon", rules=("fill",)),
+    )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stock, self.talon = self.index["stock"], self.index["talon"]
+        self.founds = self.group("foundation")
+        self.inner, self.middle, self.outer = (self.group(name) for name, *_ in CIRCLES)
+        self.rays = list(zip(self.inner, self.middle, self.outer))
+        self.fill_order = self.inner + self.middle + self.outer  # rule 'fill': inner circles first, left to right
+
+    def won(self, state: State) -> bool:
+        return self.score(state) == 96  # the eight kings never go up
+
+    # -- the layout
+    def setup(self, state: State):
+        for k in range(8):  # rule 'shah': the kings from the top of the pack, the eighth is the Shah
+            pack = state.piles[self.stock]
+            pos = max(i for i, c in enumerate(pack) if C.rank(c) == C.KING)
+            yield state.pick_step(self.stock, pos, self.index["aside" if k < 7 else "shah"])
+        for found in self.founds:  # rule III: the aces before play
+            pack = state.piles[self.stock]
+            yield state.pick_step(self.stock, max(i for i, c in enumerate(pack) if C.rank(c) == C.ACE), found)
+        for circle in (self.inner, self.middle, self.outer):  # rule 'deal' and rule I
+            for place in circle:
+                yield state.move_step(self.stock, place)
+            played = True
+            while played:
+                played = False
+                for place in circle:
+                    found = self._foundation_for(state, state.piles[place][-1])
+                    if found is not None:
+                        yield state.move_step(place, found)
+                        yield state.move_step(self.stock, place)
+                        played = True
+
+    def _foundation_for(self, state: State, card: int) -> int | None:
+        return next((f for f in self._foundations_for(state, card)), None)
+
+    def _foundations_for(self, state: State, card: int) -> list[int]:
+        """Rule III and 'aces': foundations of the card's suit one below it; of two alike only the first."""
+        out, seen = [], set()
+        for f in self.founds:
+            pile = state.piles[f]
+            if C.suit(pile[0]) == C.suit(card) and len(pile) + 1 == C.rank(card) and len(pile) not in seen:
+                seen.add(len(pile))
+                out.append(f)
+        return out
+
+    # -- play
+    def _ray_top(self, state: State, ray: tuple[int, int, int]) -> int | None:
+        """Rule I: the outermost occupied place of a ray is its only available card."""
+        for place in reversed(ray):
+            if state.piles[place]:
+                return place
+        return None
+
+    def _forced(self, state: State) -> bool:
+        """Rule 'path': a whole ray cleared, or its refilling begun, means every space is filled at once."""
+        return bool(state.vars.get("filling")) or any(not state.piles[inner] for inner in self.inner)
+
+    def moves(self, state: State) -> list[Move]:
+        piles, names = state.piles, self.names
+        spaces = [p for p in self.fill_order if not piles[p]]
+        out: list[Move] = []
+        if spaces:
+            space = spaces[0]
+            sources = [s for s in (self.talon, self.stock) if piles[s]]
+            mark = [state.set_step("filling", 1)] if space in self.inner and sources else []
+            if space in self.inner:  # rule 'path': a third-circle card may take the inner place
+                sources += [o for o in self.outer if piles[o]]
+            out = [Move(f"{names[s]}>{names[space]}", [state.move_step(s, space)] + mark, "fill") for s in sources]
+            if (piles[self.talon] or piles[self.stock]) and self._forced(state):
+                return out
+        tops = [t for t in (self._ray_top(state, ray) for ray in self.rays) if t is not None]
+        targets = [t for t in tops if t in self.middle]  # rule II (Russian): marriages on middle-circle cards
+        for src in tops + ([self.talon] if piles[self.talon] else []):
+            card = piles[src][-1]
+            for f in self._foundations_for(state, card):
+                out.append(Move(f"{names[src]}>{names[f]}", [state.move_step(src, f)], "play"))
+            if src in self.inner:
+                continue  # rule II: freed inner cards are only played
+            for dst in targets:  # rule 'marry' and 'marry-suit': one lower, in suit
+                onto = piles[dst][-1]
+                if dst != src and C.suit(onto) == C.suit(card) and C.rank(onto) == C.rank(card) + 1:
+                    out.append(Move(f"{names[src]}>{names[dst]}", [state.move_step(src, dst)], "marry"))
+        if piles[self.stock] and not spaces:
+            out.append(Move("turn", [state.move_step(self.stock, self.talon)], "turn"))  # rule 'fill' first
+        return out
+
+    def auto(self, state: State) -> Step | None:
+        if state.vars.get("filling"):  # rule 'path': the forced refilling ends when the star is full or can't be
+            if all(state.piles[p] for p in self.fill_order) or not (state.piles[self.talon] or
+                                                                     state.piles[self.stock]):
+                return state.set_step("filling", None)
+        return None
+
+
+GAME = Shah
