@@ -65,24 +65,20 @@ def plain_title(tree, game: dict | None) -> str:
     head = div.find(f"{{{render.TEI}}}head[@type='title']") if div is not None else None
     if head is None:
         return f"[{(game or {}).get('title_supplied') or (game or {}).get('english', '?')}]"
-    parts: list[str] = []
 
-    def walk(el):
+    def walk(el) -> str:
         tag = render.name(el)
         if tag in ("reg", "sic", "note"):
-            return
-        if tag == "supplied":
-            parts.append("[")
-        parts.append(el.text or "")
+            return ""
+        inner: list[str] = [el.text or ""]
         for child in el:
             if isinstance(child.tag, str):
-                walk(child)
-            parts.append(child.tail or "")
-        if tag == "supplied":
-            parts.append("]")
+                inner.append(walk(child))
+            inner.append(child.tail or "")
+        text = " ".join("".join(inner).split())
+        return f"[{text}]" if tag == "supplied" else text
 
-    walk(head)
-    text = " ".join("".join(parts).split()).rstrip(".")
+    text = walk(head).rstrip(".")
     return text[:1] + text[1:].lower() if text.isupper() else text
 
 

@@ -59,7 +59,8 @@ def visible_text(el: etree._Element) -> str:
     parts: list[str] = [el.text or ""]
     for child in el:
         cls = child.get("class", "") if isinstance(child.tag, str) else ""
-        if not ({"reg", "wits", "sr-only", "fn"} & set(cls.split())) and child.get("popover") is None:
+        hidden = child.get("popover") is not None or child.get("hidden") is not None
+        if not ({"reg", "wits", "sr-only", "fn"} & set(cls.split())) and not hidden:
             parts.append(visible_text(child))
         parts.append(child.tail or "")
     return " ".join("".join(parts).split())
@@ -80,14 +81,16 @@ def toc_tokens(root: etree._Element) -> list[dict]:
 @dataclass
 class NoteInfo:
     n: int
-    chapter: str | None     # slug of the game the note belongs to
-    anchor: str | None      # id of the surviving anchor in the chapter page, None when the anchor is lost
+    chapter: str | None      # slug of the game the note belongs to, if the edition has that chapter
+    chapter_name: str        # how the manifest names the chapter (for chapters the sources do not hold)
+    chapter_number: int | None
+    anchored: bool           # whether the note's anchor survives in the text
     element: etree._Element | None  # the TEI note
-    file_slug: str | None   # which TEI file holds the note text
+    file_slug: str | None    # which TEI file holds it
 
 
 def manifest_notes(edition: Edition) -> list[NoteInfo]:
-    """The book's notes as the manifest lists them, each with its TEI text found in the edition's files."""
+    """The book's notes as manifest.json lists them, each with its TEI element found in the edition's files."""
     texts: dict[int, tuple[etree._Element, str]] = {}
     for path in sorted((edition.root / "tei").glob("*.xml")):
         for el in render.parse(path).iterfind(f".//{{{render.TEI}}}note[@type='book']"):
@@ -95,19 +98,10 @@ def manifest_notes(edition: Edition) -> list[NoteInfo]:
                 texts.setdefault(int(el.get("n")), (el, path.stem))
     out = []
     for entry in edition.manifest.get("notes", []):
-        n = int(entry.get("n"))
+        n = int(entry["n"])
         element, file_slug = texts.get(n, (None, None))
-        chapter = entry.get("chapter") or entry.get("game") or entry.get("slug")
-        anchor = entry.get("anchor")
-        if anchor is True:
-            anchor = f"noteref-{n}"
-        elif isinstance(anchor, str) and anchor:
-            anchor = f"noteref-{n}"
-        else:
-            anchor = None
-        if entry.get("anchor_lost") is True or entry.get("anchored") is False:
-            anchor = None
-        out.append(NoteInfo(n, chapter, anchor, element, file_slug))
+        out.append(NoteInfo(n, entry.get("game"), entry.get("chapter") or "?", entry.get("chapter_number"),
+                            entry.get("anchor") == "found", element, file_slug))
     return sorted(out, key=lambda x: x.n)
 
 
@@ -116,50 +110,68 @@ def manifest_notes(edition: Edition) -> list[NoteInfo]:
 def chapter_page(ch: Chapter, edition: Edition) -> tuple[str, list[dict]]:
     """The chapter's HTML (everything from its TEI file) and its table of contents."""
     tree = render.parse(ch.tei)
-    ctx = render.Context(ch.slug, render.witnesses(tree))
+    ctx = render.Context(ch.slug, render.witnesses(tree), render.ids(tree))
     root = h("div", {"class": "edition-chapter", "data-slug": ch.slug})
     add(root, controls())
-    add(root, render.render(render.game_div(tree), ctx))
+    div = render.game_div(tree)
+    add(root, render.render(div, ctx))
     add(root, h("div", {"class": "fn-pops"}, ctx.popovers) if ctx.popovers else None)
     add(root, h("div", {"class": "game-board", "data-game": ch.slug, "data-search-exclude": ""},
                 h("p", {"class": "game-board-placeholder"}, "Здесь будет игровое поле этого пасьянса (готовится).")))
-    add(root, notes_section(ch, edition, ctx))
-    add(root, witness_section(ctx))
+    add(root, notes_section(ctx))
+    add(root, witness_section(ctx, cited_witnesses(div, ctx)))
     add(root, downloads_section(ch))
+    drop_dangling_links(root)
     return render.to_html(root), toc_tokens(root)
 
 
-def notes_section(ch: Chapter, edition: Edition, ctx: render.Context) -> etree._Element | None:
-    anchored = {render.note_id(el): el for el in ctx.notes}
-    lost = [info for info in manifest_notes(edition)
-            if info.chapter == ch.slug and info.anchor is None and info.element is not None
-            and render.note_id(info.element) not in anchored]
-    if not anchored and not lost:
+def drop_dangling_links(root: etree._Element) -> None:
+    """An editorial note's "к месту" link stays only if the place it points to is on the page."""
+    ids = set(root.xpath("//@id"))
+    for a in root.xpath("//a[@class='ed-target']"):
+        if a.get("href", "#")[1:] not in ids:
+            remove(a)
+
+
+def remove(el: etree._Element) -> None:
+    """Remove an element, keeping the text that follows it."""
+    parent, prev = el.getparent(), el.getprevious()
+    if el.tail:
+        if prev is not None:
+            prev.tail = (prev.tail or "") + el.tail
+        else:
+            parent.text = (parent.text or "") + el.tail
+    parent.remove(el)
+
+
+def notes_section(ctx: render.Context) -> etree._Element | None:
+    """The chapter's anchored book notes, each with a link back to its anchor."""
+    if not ctx.notes:
         return None
     items = []
     for el in ctx.notes:
         n = el.get("n", "?")
-        items.append((int(n) if n.isdigit() else 0,
-                      h("li", {"id": render.note_id(el), "value": n if n.isdigit() else None},
-                        render.render_note_body(el, ctx), " ",
-                        h("a", {"class": "fn-back", "href": f"#noteref-{n}",
-                                "aria-label": f"Вернуться к знаку примечания {n} в тексте"}, "↩ вернуться"))))
-    for info in lost:
-        items.append((info.n, h("li", {"id": render.note_id(info.element), "value": str(info.n)},
-                                 render.render_note_body(info.element, ctx), " ",
-                                 h("span", {"class": "anchor-lost"}, "(знак примечания в тексте утрачен)"))))
-    items.sort(key=lambda pair: pair[0])
+        items.append(h("li", {"id": render.note_id(el), "value": n if n.isdigit() else None},
+                       render.render_note_body(el, ctx), " ",
+                       h("a", {"class": "fn-back", "href": f"#noteref-{n}",
+                               "aria-label": f"Вернуться к знаку примечания {n} в тексте"}, "↩ вернуться")))
     return h("section", {"class": "book-notes"}, h("h2", {"id": "notes"}, "Примечания"),
-             h("ol", {"class": "notes-list"}, [li for _, li in items]))
+             h("ol", {"class": "notes-list"}, items))
 
 
-def witness_section(ctx: render.Context) -> etree._Element:
+def cited_witnesses(div: etree._Element, ctx: render.Context) -> list[str]:
+    """The witnesses the chapter's @source attributes name, in the header's order."""
+    cited = {ref[1:] for el in div.iter() if isinstance(el.tag, str) for ref in el.get("source", "").split()}
+    return [wid for wid in ctx.witnesses if wid in cited]
+
+
+def witness_section(ctx: render.Context, cited: list[str]) -> etree._Element:
     return h("section", {"class": "witness-list", "data-search-exclude": ""},
              h("h2", {"id": "witnesses"}, "Свидетели"),
              h("p", None, "Источники текста этой главы (из заголовка TEI). "
                           "Включите «показать свидетелей», чтобы видеть, какие из них содержат каждое место."),
-             h("ul", None, [h("li", {"id": f"wit-{wid}"}, h("code", None, wid), " — ", desc)
-                            for wid, desc in ctx.witnesses.items()]))
+             h("ul", None, [h("li", {"id": f"wit-{wid}"}, h("code", None, render.short_witness(wid)), " — ",
+                              ctx.witnesses[wid]) for wid in cited]))
 
 
 def downloads_section(ch: Chapter) -> etree._Element:
@@ -196,9 +208,7 @@ def games_table(edition: Edition, page_url: str) -> etree._Element:
     for game in edition.games:
         status = game_status(edition, game["slug"])
         ch = edition.chapter(game["slug"])
-        title = game_title(game)
-        if ch is not None:
-            title = h("a", {"href": rel(page_url, ch.url)}, title)
+        title = game_title(game) if ch is None else h("a", {"href": rel(page_url, ch.url)}, ch.title)
         rows.append(h("tr", {"data-slug": game["slug"], "data-status": status},
                       h("td", None, str(game["number"])), h("td", None, title),
                       h("td", None, h("i", {"lang": "fr" if game["english"][:2] in ("La", "Le", "L'") else "en"},
@@ -225,46 +235,47 @@ def figures(edition: Edition) -> etree._Element:
 
 
 def report_figures(edition: Edition) -> list[tuple[str, object]]:
+    """Label → figure, each read from report.json or manifest.json (a missing figure is left out, not guessed)."""
     r, m = edition.report, edition.manifest
-    out: list[tuple[str, object]] = []
-
-    def pick(*paths):
-        for path in paths:
-            node = r
-            for key in path.split("."):
-                node = node.get(key) if isinstance(node, dict) else None
-            if node is not None:
-                return node
-        return None
-
-    wits = m.get("witnesses")
-    out.append(("источников (свидетелей)", len(wits) if isinstance(wits, (list, dict)) else pick("witnesses")))
-    out.append(("глав в издании", len(edition.chapters)))
-    corr = pick("corrections.total", "corrections")
-    if isinstance(corr, (int, str)):
-        out.append(("исправлений OCR", corr))
-    by_cert = pick("corrections.by_cert")
-    if isinstance(by_cert, dict):
+    games = m.get("games", [])
+    corrections = r.get("corrections") or {}
+    out: list[tuple[str, object]] = [
+        ("свидетелей (сохранённых страниц читалки)", len(r["witnesses"]) if "witnesses" in r else None),
+        ("глав в издании", len(games) if games else None),
+        ("из них целиком", sum(1 for g in games if g.get("complete")) if games else None),
+        ("исправлений OCR", corrections.get("count")),
+    ]
+    by_cert = corrections.get("by_certainty") or {}
+    if by_cert:
         out.append(("из них по уверенности", ", ".join(
-            f"{render.CERTAINTY.get(k, k)} — {v}" for k, v in by_cert.items())))
-    spelling = pick("spelling.choices", "spelling.total", "spelling")
-    if isinstance(spelling, (int, str)):
-        out.append(("слов с двумя написаниями (дореформенным и современным)", spelling))
+            f"{render.CERTAINTY.get(k, k)} — {by_cert[k]}" for k in ("high", "medium", "low") if k in by_cert)))
+    for kind, count in (r.get("mechanical") or {}).items():
+        out.append((f"механических замен ({kind})", count))
+    if "review" in r:
+        out.append(("форм, оставленных как напечатано (нет надёжного исправления)", len(r["review"])))
+    if "collation" in r:
+        out.append(("мест, где свидетели перекрываются и сверены", len(r["collation"])))
     notes = m.get("notes") or []
     if notes:
         out.append(("примечаний книги", len(notes)))
-        out.append(("из них со знаком в тексте", sum(1 for n in manifest_notes(edition) if n.anchor)))
+        out.append(("из них со знаком в тексте", sum(1 for n in notes if n.get("anchor") == "found")))
     return [(k, v) for k, v in out if v is not None]
 
 
 def witness_list(edition: Edition) -> etree._Element:
-    wits = edition.manifest.get("witnesses") or []
-    if isinstance(wits, dict):
-        wits = [dict(v, id=k) if isinstance(v, dict) else {"id": k, "file": v} for k, v in wits.items()]
-    return h("ul", {"class": "witnesses-home"},
-             [h("li", None, h("code", None, str(w.get("id", "?"))), " — ",
-                str(w.get("file") or w.get("path") or w.get("name") or ""))
-              for w in wits])
+    wits = edition.report.get("witnesses") or []
+    items = []
+    for w in wits:
+        item = h("li", None, h("code", None, render.short_witness(str(w.get("id", "?")))), " — ",
+                 str(w.get("file", "")))
+        if w.get("characters") is not None:
+            add(item, f": {w['characters']} знаков, в издание вошло {w.get('kept', '?')}")
+        if w.get("sha256"):
+            add(item, " (SHA-256 ")
+            add(item, h("code", {"class": "sha"}, w["sha256"][:16] + "…"))
+            add(item, ")")
+        items.append(item)
+    return h("ul", {"class": "witnesses-home"}, items)
 
 
 # --- notes page ----------------------------------------------------------------------------------------------------
@@ -272,24 +283,28 @@ def witness_list(edition: Edition) -> etree._Element:
 def notes_page(edition: Edition, page_url: str) -> tuple[str, list[dict]]:
     rows = []
     for info in manifest_notes(edition):
-        game = edition.game(info.chapter) if info.chapter else None
         ch = edition.chapter(info.chapter) if info.chapter else None
-        name = (f"{game['number']}. " + (game.get("title") or game.get("title_supplied") or game["english"])
-                if game else (info.chapter or "?"))
-        chapter_cell = h("a", {"href": rel(page_url, ch.url)}, name) if ch else name
-        if info.anchor and ch:
-            anchor = h("a", {"href": rel(page_url, f"{ch.url}#{info.anchor}")}, f"к знаку [{info.n}]")
+        name = f"{info.chapter_number}. {ch.title if ch else info.chapter_name}" if info.chapter_number else \
+            info.chapter_name
+        chapter_cell = h("a", {"href": rel(page_url, ch.url)}, name) if ch else \
+            h("span", None, name, " ", h("span", {"class": "anchor-lost"}, "(главы нет в источниках)"))
+        if info.anchored and ch:
+            anchor = h("a", {"href": rel(page_url, f"{ch.url}#noteref-{info.n}")}, f"к знаку [{info.n}]")
+        elif ch and info.element is not None and info.file_slug == ch.slug:
+            anchor = h("span", None, h("span", {"class": "anchor-lost"}, "знак утрачен"), "; ",
+                       h("a", {"href": rel(page_url, f"{ch.url}#{render.note_id(info.element)}")}, "примечание в главе"))
         else:
             anchor = h("span", {"class": "anchor-lost"}, "знак утрачен")
         ctx = render.Context(info.file_slug or "notes")
         text = render.render_note_body(info.element, ctx) if info.element is not None else \
             h("span", {"class": "note-missing"}, "текст примечания не найден в издании")
-        rows.append(h("tr", {"id": f"note-{info.n}", "data-anchor": "yes" if info.anchor else "lost"},
+        rows.append(h("tr", {"id": f"note-{info.n}", "data-anchor": "found" if info.anchored else "lost"},
                       h("td", None, str(info.n)), h("td", None, chapter_cell), h("td", None, anchor),
                       h("td", {"class": "note-cell"}, text)))
     root = h("div", {"class": "edition-notes"}, controls(with_witnesses=False),
              h("p", None, "Все примечания книги по порядку номеров. Где знак примечания сохранился в тексте, "
-                          "ссылка ведёт к нему; где нет — глава названа по редакторскому списку игр."),
+                          "ссылка ведёт к нему; где нет — сказано, что он утрачен, а глава названа по списку "
+                          "игр издателя."),
              h("div", {"class": "notes-table"}, spaced(h("table", None,
                h("thead", None, h("tr", None, h("th", {"scope": "col"}, "№"), h("th", {"scope": "col"}, "Глава"),
                                   h("th", {"scope": "col"}, "Знак в тексте"),

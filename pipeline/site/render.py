@@ -19,6 +19,7 @@ XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 log = logging.getLogger("mkdocs.plugins.edition")
 
 CERTAINTY = {"high": "высокая", "medium": "средняя", "low": "низкая"}
+PASSAGES = {"p", "li", "h1", "h2", "figcaption"}  # HTML elements that get a witness badge
 INLINE_PARENTS = {"p", "item", "head", "note", "label", "supplied", "corr", "sic", "orig", "reg", "hi", "q"}
 
 
@@ -66,6 +67,7 @@ class Context:
 
     slug: str
     witnesses: dict[str, str] = field(default_factory=dict)  # xml:id → description from the header's listWit
+    ids: dict[str, etree._Element] = field(default_factory=dict)  # xml:id → TEI element (for @source, @target)
     notes: list[etree._Element] = field(default_factory=list)  # book notes in reading order
     popovers: list[etree._Element] = field(default_factory=list)  # their in-place views, placed after the text
     unknown: set[str] = field(default_factory=set)
@@ -79,8 +81,9 @@ def tei_children(el: etree._Element) -> list[etree._Element]:
     return [c for c in el if isinstance(c.tag, str)]
 
 
-def render(el: etree._Element, ctx: Context) -> etree._Element | None:
-    """Render one TEI element through its behaviour; unknown elements render their content and warn."""
+def render(el: etree._Element, ctx: Context) -> etree._Element | list | None:
+    """Render one TEI element through its behaviour (an HTML element, a list of them, or nothing); unknown
+    elements render their content and warn."""
     behaviour = BEHAVIOURS.get(name(el))
     if behaviour is None:
         if name(el) not in ctx.unknown:
@@ -90,10 +93,12 @@ def render(el: etree._Element, ctx: Context) -> etree._Element | None:
         out = fill(h("span", {"class": f"tei-{name(el)}"}), el, ctx)
     else:
         out = behaviour(el, ctx)
-    if out is not None and el.get("source", "").startswith("#"):
+    refs = [ref[1:] for ref in el.get("source", "").split() if ref.startswith("#")]
+    if isinstance(out, etree._Element) and refs and all(ref in ctx.witnesses for ref in refs):
         out.set("data-source", el.get("source"))
-        out.insert(0, witness_badge(el.get("source"), ctx))
-        out[0].tail, out.text = out.text, None
+        if out.tag in PASSAGES:  # a badge on each passage; containers (article, section) only keep the attribute
+            out.insert(0, witness_badge(refs, ctx))
+            out[0].tail, out.text = out.text, None
     return out
 
 
@@ -112,15 +117,19 @@ def inline(el: etree._Element) -> bool:
     return parent is not None and name(parent) in INLINE_PARENTS
 
 
-def witness_badge(source: str, ctx: Context) -> etree._Element:
+def witness_badge(ids: list[str], ctx: Context) -> etree._Element:
     """The witnesses attesting a passage, shown on demand; each links to the witness list in the header."""
-    ids = [ref.lstrip("#") for ref in source.split()]
     # <small>, not <span>: Material's search parser un-excludes an element when a same-named child closes
     badge = h("small", {"class": "wits", "data-search-exclude": ""}, h("span", {"class": "sr-only"}, "Свидетели: "))
     for i, wid in enumerate(ids):
         add(badge, ", " if i else None)
-        add(badge, h("a", {"href": f"#wit-{wid}", "title": ctx.witnesses.get(wid)}, wid))
+        add(badge, h("a", {"href": f"#wit-{wid}"}, short_witness(wid)))
     return badge
+
+
+def short_witness(wid: str) -> str:
+    """``w001_6217c08826582950`` → ``w001`` (the full id and the file are in the witness list)."""
+    return wid.split("_", 1)[0]
 
 
 # --- behaviours ----------------------------------------------------------------------------------------------------
@@ -129,7 +138,7 @@ def div(el, ctx):
     kind = el.get("type", "")
     if kind == "game":
         return fill(h("article", {"class": "game-text", "id": "text", "data-n": el.get("n")}), el, ctx)
-    return fill(h("section", {"class": f"tei-div {kind}".strip(), "id": kind or None}), el, ctx)
+    return fill(h("section", {"class": f"tei-div {kind}".strip(), "id": el.get(XML_ID) or kind or None}), el, ctx)
 
 
 def head(el, ctx):
@@ -162,11 +171,26 @@ def p(el, ctx):
 
 def note(el, ctx):
     if el.get("type") == "book":
-        return note_anchor(el, ctx)
+        return book_note_unanchored(el, ctx) if el.get("subtype") == "anchor-lost" else note_anchor(el, ctx)
+    label = "Основание заглавия" if el.get("subtype") == "evidence" else "Примечание издателя"
     tag = "span" if inline(el) else "aside"
-    box = h(tag, {"class": "ed-note", "role": "note", "aria-label": "Примечание редактора"},
-            h("span", {"class": "ed-label"}, "Примечание редактора. "))
-    return fill(box, el, ctx)
+    box = h(tag, {"class": "ed-note", "id": el.get(XML_ID), "role": "note", "aria-label": label},
+            h("span", {"class": "ed-label"}, f"{label}. "))
+    fill(box, el, ctx)
+    target = el.get("target", "")
+    if target.startswith("#"):  # a link to the place the note speaks of (dropped later if that place is not shown)
+        add(box, " ")
+        add(box, h("a", {"class": "ed-target", "href": target}, "к месту"))
+    return box
+
+
+def book_note_unanchored(el, ctx):
+    """A book note whose anchor is lost: shown where the TEI puts it, numbered, with the loss said."""
+    out = h("p", {"class": "book-note", "id": note_id(el)}, h("span", {"class": "note-n"}, f"[{el.get('n', '?')}] "))
+    fill(out, el, ctx, skip={"label"})
+    add(out, " ")
+    add(out, h("span", {"class": "anchor-lost"}, "(знак этого примечания в тексте утрачен)"))
+    return out
 
 
 def note_id(el) -> str:
@@ -194,13 +218,15 @@ def render_note_body(el, ctx) -> etree._Element:
 
 
 def figure(el, ctx):
-    return fill(h("figure", {"class": "plate"},
+    return fill(h("figure", {"class": "plate", "id": el.get(XML_ID)},
                   h("span", {"class": "plate-mark", "aria-hidden": "true", "data-search-exclude": ""}, "таблица")), el, ctx)
 
 
 def gap(el, ctx):
-    what = {"chapter-part": "Часть главы утрачена: её нет ни в одном источнике."}.get(
-        el.get("unit", ""), "Текст утрачен.")
+    desc = el.find(f"{{{TEI}}}desc")
+    what = (" ".join("".join(desc.itertext()).split()) if desc is not None else
+            {"chapter-part": "Часть главы утрачена: её нет ни в одном источнике."}.get(el.get("unit", ""),
+                                                                                       "Текст утрачен."))
     if inline(el):
         return h("span", {"class": "gap tip", "tabindex": "0", "data-tip": what, "role": "note"}, "[…]")
     return h("p", {"class": "gap", "role": "note"}, h("span", {"aria-hidden": "true"}, "[…] "), what)
@@ -216,10 +242,11 @@ def choice(el, ctx):
     return fill(h("span", {"class": "tei-choice"}), el, ctx)
 
 
-def spelling(orig, reg, ctx):
-    """Both spellings side by side (both indexed by search); CSS shows the one the reader chose."""
-    return h("span", {"class": "sp"}, fill(h("span", {"class": "orig"}), orig, ctx), " ",
-             fill(h("span", {"class": "reg"}), reg, ctx))
+def spelling(orig, reg, ctx) -> list:
+    """Both spellings, side by side; CSS shows the one the reader chose. Between them a space that is never
+    displayed (``hidden``) but keeps the two words apart in the search index, which thus holds both."""
+    return [fill(h("span", {"class": "orig"}), orig, ctx), h("span", {"hidden": "hidden"}, " "),
+            fill(h("span", {"class": "reg"}), reg, ctx)]
 
 
 def correction(sic, corr, ctx):
@@ -235,13 +262,24 @@ def correction(sic, corr, ctx):
 
 def supplied(el, ctx):
     """Editorial supply (a lost title): bracketed, its evidence on hover and focus."""
-    evidence = el.get("source") or "издатель"
-    tip = f"Восстановлено издателем. Основание: {evidence}"
-    span = h("span", {"class": "supplied tip", "tabindex": "0", "data-tip": tip, "data-reason": el.get("reason")},
-             "[")
-    fill(span, el, ctx)
+    source = el.get("source") or ""
+    target = ctx.ids.get(source[1:]) if source.startswith("#") else None
+    evidence = " ".join("".join(target.itertext()).split()) if target is not None else source
+    tip = f"Заглавие восстановлено издателем. {evidence}".strip()
+    span = fill(h("span", {"class": "supplied tip", "tabindex": "0", "data-tip": tip,
+                           "data-reason": el.get("reason")}), el, ctx)
+    trim(span)
+    span.text = "[" + (span.text or "")
     add(span, "]")
     return span
+
+
+def trim(el: etree._Element) -> None:
+    """Strip the TEI's indentation at the inner edges of an inline element (it would show inside brackets)."""
+    if el.text:
+        el.text = el.text.lstrip() if len(el) else el.text.strip()
+    if len(el) and el[-1].tail:
+        el[-1].tail = el[-1].tail.rstrip()
 
 
 def passthrough(cls: str, tag: str = "span") -> Callable:
@@ -264,6 +302,7 @@ BEHAVIOURS: dict[str, Callable[[etree._Element, Context], etree._Element | None]
     "sic": passthrough("sic"),
     "corr": passthrough("corr"),
     "label": passthrough("note-label"),
+    "desc": passthrough("desc"),
     "hi": passthrough("hi", "em"),
     "q": passthrough("q", "q"),
     "title": passthrough("title", "cite"),
@@ -278,6 +317,10 @@ BEHAVIOURS: dict[str, Callable[[etree._Element, Context], etree._Element | None]
 def parse(path) -> etree._ElementTree:
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
     return etree.parse(str(path), parser)
+
+
+def ids(tree) -> dict[str, etree._Element]:
+    return {el.get(XML_ID): el for el in tree.iter() if isinstance(el.tag, str) and el.get(XML_ID)}
 
 
 def witnesses(tree) -> dict[str, str]:

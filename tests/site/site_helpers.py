@@ -1,0 +1,22 @@
+"""Helpers shared by the site tests (a module, not conftest, so tests can import it)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURE_EDITION = Path(__file__).resolve().parent / "fixtures" / "edition"
+
+
+def mkdocs_build(edition: Path, out: Path) -> tuple[subprocess.CompletedProcess, float]:
+    """``mkdocs build --strict`` of mkdocs.yml with EDITION_DIR=edition into ``out``; returns the run and its time."""
+    env = dict(os.environ, EDITION_DIR=str(edition), NO_MKDOCS_2_WARNING="1")
+    exe = ROOT / ".venv" / "bin" / "mkdocs"
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "mkdocs"]
+    start = time.perf_counter()
+    proc = subprocess.run(cmd + ["build", "--strict", "-q", "-d", str(out)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    return proc, time.perf_counter() - start
