@@ -104,23 +104,40 @@ UNKNOWN = -8.0        # a form morphology does not know
 CORPUS_W = 1.5        # × ln(1 + distinct contexts elsewhere, at most CORPUS_CAP)
 CORPUS_CAP = 30
 BIGRAM_W = 1.0
+FREQ_W = 0.8         # × (Zipf frequency − FREQ_FLOOR) of a known word
+FREQ_FLOOR = 2.5
 AGREE = 2.0
 GOVERN = 1.5
 DUPLICATE = 3.0
 MAX_CHANNEL = 11.0
 DEBUG = False
 
-YAT_FILE = Path(__file__).with_name("lexicon") / "yat_roots.txt"
+LEXICON = Path(__file__).with_name("lexicon")
 
 
 def _load_yat() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    roots, ends = [], []
-    for line in YAT_FILE.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        (ends if line.startswith("-") else roots).append(line.lstrip("-").rstrip("ъ") or "ѣ")
-    return tuple(roots), tuple(ends)
+    data = json.loads((LEXICON / "yat_roots.json").read_text(encoding="utf-8"))
+    return tuple(data["roots"]), tuple(data["endings"])
+
+
+@lru_cache(maxsize=1)
+def _frequencies() -> dict[str, float]:
+    """Zipf frequency of modern Russian words (pipeline/lexicon/ru_freq.json, from wordfreq)."""
+    data = json.loads((LEXICON / "ru_freq.json").read_text(encoding="utf-8"))
+    freq: dict[str, float] = {}
+    for z, words in data["zipf10"].items():
+        for w in words.split():
+            key = w.replace("ё", "е")
+            freq[key] = max(freq.get(key, 0.0), int(z) / 10)
+    return freq
+
+
+@lru_cache(maxsize=200_000)
+def zipf(form: str) -> float:
+    """How common the modern spelling of a lower-case pre-reform form is (Zipf scale; 2.0 if rare)."""
+    modern = modernize_word(form).lower().replace("ё", "е")
+    freq = _frequencies()
+    return freq.get(modern, freq.get(form.replace("ё", "е"), FREQ_FLOOR))
 
 
 YAT_ROOTS, YAT_ENDINGS = _load_yat()
@@ -146,7 +163,12 @@ def known(form: str) -> bool:
         if stem.endswith(old):
             if any(is_known(stem[: -len(old)] + n + refl) for n in news):
                 return True
-    return is_known(modernize_word(form))
+    if _PREFIX_Z.search(form):  # разсматривать → рассматривать
+        return is_known(modernize_word(form))
+    return False
+
+
+_PREFIX_Z = regex.compile(r"(?:из|раз|без|воз|низ|чрез)[кпстфхцчшщ]")
 
 
 @lru_cache(maxsize=200_000)
@@ -213,6 +235,23 @@ def _governs(prep: str, nxt: str) -> bool | None:
     if not ps:
         return None
     return any(_CASE.get(p.tag.case, p.tag.case) in cases for p in ps if p.tag.case)
+
+
+SMALL_NUMERALS = {"один", "два", "три", "четыре", "оба", "полтора"}
+
+
+def _after_numeral(numeral: str, form: str) -> bool | None:
+    """After пять, восемь … (nominative/accusative) a noun stands in the genitive plural."""
+    if not numeral:
+        return None
+    nps = [p for p in parses(modernize_word(numeral))
+           if p.tag.POS == "NUMR" and p.tag.case in {"nomn", "accs"} and p.normal_form not in SMALL_NUMERALS]
+    if not nps:
+        return None
+    fps = [p for p in parses(modernize_word(form)) if p.tag.POS in {"NOUN", "ADJF", "PRTF"}]
+    if not fps:
+        return None
+    return any(p.tag.case == "gent" and p.tag.number == "plur" for p in fps)
 
 
 def _agrees(adj: str, noun: str) -> bool:
@@ -318,7 +357,8 @@ def _generic_edits(word: str) -> set[str]:
 
 def _restore_case(obs: str, cand: str) -> str:
     letters = [c for c in obs if c.isalpha() and c != "ѣ"]
-    if len(letters) > 1 and all(c.isupper() for c in letters):
+    upper = sum(c.isupper() for c in letters)
+    if len(letters) > 1 and (upper == len(letters) or upper > len(letters) / 2 and upper > 1 and obs[-1:].isupper()):
         return cand.upper()
     if obs[:1].isupper() and any(c.islower() for c in obs):
         return cand[:1].upper() + cand[1:]
@@ -433,6 +473,7 @@ class Corrector:
         score = 0.0
         if known(form):
             evidence.append("morphology")
+            score += FREQ_W * (zipf(form) - FREQ_FLOOR)
         else:
             score += UNKNOWN
         n = self.corpus.support(form, wide if is_obs else None)
@@ -453,6 +494,12 @@ class Corrector:
         if (ctx[0] and _agrees(ctx[0], form)) or (ctx[1] and _agrees(form, ctx[1])):
             score += AGREE
             evidence.append("agreement")
+        num = _after_numeral(ctx[0], form)
+        if num is True:
+            score += GOVERN
+            evidence.append("government")
+        elif num is False:
+            score -= 2 * GOVERN
         gov = _governs(form, ctx[1])
         if gov is True:
             score += GOVERN
@@ -559,7 +606,7 @@ class Corrector:
             return True  # abbreviation: т. д., см., стр.
         if gap_before[-1:].isdigit() or gap_before[-1:].isascii() and gap_before[-1:].isalpha():
             return True  # "3одіакъ": the mechanical layer's business
-        if regex.fullmatch(r"\p{Lu}{2,}\p{Lu}\p{Ll}+", surface):
+        if regex.search(r"^.{2,}\p{Lu}\p{Ll}{2,}", surface):
             return True  # a glued heading (КАРТЪПравила): the mechanical layer splits it
         return False
 
@@ -576,7 +623,7 @@ class Corrector:
         if obs_known and support >= 2 and not orthography(obs)[0]:
             return self._capital(surface, ctx, gap_before, start, end, prev_surface) if not mixed else self._case_only(surface, start, end)
         real_word = obs_known and not orthography(obs)[0]
-        caps = len(surface) > 1 and all(ch.isupper() for ch in surface if ch.isalpha() and ch != "ѣ")
+        caps = len(surface) > 1 and _restore_case(surface, obs) == obs.upper()
         cands: list[_Cand] = []
         for c in self._candidates(obs, real_word):
             cost, ops = channel(obs, c, caps)
@@ -584,7 +631,7 @@ class Corrector:
             cands.append(_Cand(c, lang - cost, cost, ops, tuple(ev)))
         if not real_word:
             cands += self._splits(obs, ctx)
-        if mixed:
+        if mixed and known(obs):
             lang, ev = self._language(obs, ctx, wide, False)
             cands.append(_Cand(obs, lang - CASE, CASE, (), tuple(ev), "case"))
         if not cands:
@@ -625,6 +672,9 @@ class Corrector:
         kind = best.kind or "+".join(dict.fromkeys(label for label, _, _ in best.ops)) or "case"
         if mixed and kind != "case":
             kind = "case+" + kind
+        cap = self._capital(corr, ctx, gap_before, start, end, prev_surface)
+        if isinstance(cap, Correction):
+            corr, kind = cap.corr, kind + "+ф→Ф"
         if not (real_word and not mixed) and "context" not in best.evidence and delta < 8 and cert == "high":
             cert = "medium"
         evidence = (f"score:{delta:.1f}",) + best.evidence
@@ -642,7 +692,7 @@ class Corrector:
 
     def _case_only(self, surface, start, end):
         corr = _restore_case(surface, surface.lower())
-        if corr == surface:
+        if corr == surface or not known(surface.lower()):
             return None
         return Correction(start, end, surface, corr, "medium", "case", ("mixed case",), "corrector")
 
