@@ -56,6 +56,21 @@ def matching_blocks(ka: str, kb: str):
     return Indel.opcodes(ka, kb).as_matching_blocks()
 
 
+def overlap(ka: str, kb: str) -> int:
+    """How many letters at the end of ``ka`` are the start of ``kb`` (two cuts of one paragraph); 0 if none."""
+    best = 0
+    for i in range(0, min(30, len(kb) - SHINGLE)):
+        probe = kb[i:i + SHINGLE]
+        pos = ka.find(probe, max(0, len(ka) - len(kb) - i))
+        while pos >= 0:
+            size = len(ka) - pos + i
+            if ANCHOR // 2 <= size <= min(len(ka), len(kb)) and size > best:
+                if Indel.normalized_similarity(ka[-size:], kb[:size]) >= 0.9:
+                    best = size
+            pos = ka.find(probe, pos + 1)
+    return best
+
+
 def compare(ka: str, kb: str) -> tuple[str | None, int]:
     """Classify how two skeletons overlap: same text, one inside the other, or one running on into the other."""
     if not ka or not kb:
@@ -71,14 +86,10 @@ def compare(ka: str, kb: str) -> tuple[str | None, int]:
         return "a-in-b", shared
     if cov_b >= COVER:
         return "b-in-a", shared
-    first, last = blocks[0], blocks[-1]
-    a_lo, a_hi, b_lo, b_hi = first.a, last.a + last.size, first.b, last.b + last.size
-    dense = shared >= COVER * max(a_hi - a_lo, b_hi - b_lo)
-    if dense and shared >= ANCHOR // 2:
-        if len(ka) - a_hi <= 3 and b_lo <= 3:
-            return "a-then-b", shared
-        if len(kb) - b_hi <= 3 and a_lo <= 3:
-            return "b-then-a", shared
+    if overlap(ka, kb):
+        return "a-then-b", shared
+    if overlap(kb, ka):
+        return "b-then-a", shared
     return None, shared
 
 
@@ -152,12 +163,36 @@ def context_relations(blocks: list[Block], keys: list[str], anchors: list[Relati
     return rels
 
 
+def edge_relations(blocks: list[Block], keys: list[str]) -> list[Relation]:
+    """Chunks of a scrape overlap by a few paragraphs: where the last blocks of one witness repeat the first of
+    exactly one other (and no other witness ends that way), they are copies even when too short to be matched by
+    content. Ambiguous edges (many chunks end with «Игра.») are left to *structure*, which knows the chapters."""
+    by_wit: dict[str, list[int]] = defaultdict(list)
+    for i, b in enumerate(blocks):
+        by_wit[b.witness].append(i)
+    edges: dict[tuple[str, str], int] = {}
+    for wa, sa in by_wit.items():
+        for wb, sb in by_wit.items():
+            if wa == wb:
+                continue
+            for k in range(min(3, len(sa), len(sb)), 0, -1):
+                if all(Indel.normalized_similarity(keys[x], keys[y]) >= 0.9 for x, y in zip(sa[-k:], sb[:k])):
+                    edges[(wa, wb)] = k
+                    break
+    rels = []
+    for (wa, wb), k in sorted(edges.items()):
+        if sum(1 for (a, b) in edges if b == wb) == 1 and sum(1 for (a, b) in edges if a == wa) == 1:
+            rels += [Relation(x, y, "same", len(keys[x])) for x, y in zip(by_wit[wa][-k:], by_wit[wb][:k])]
+    return rels
+
+
 def collate(doc: Document) -> tuple[list[list[int]], list[Relation]]:
     """Group the blocks of ``doc`` into passages; returns the groups (block indices) and the relations used."""
     blocks = doc.blocks
     keys = [key(b.text) for b in blocks]
     rels = long_relations(blocks, keys)
     rels += context_relations(blocks, keys, [r for r in rels if r.kind == "same"])
+    rels += edge_relations(blocks, keys)
     uf = UnionFind(len(blocks))
     for r in rels:
         uf.union(r.a, r.b)
@@ -193,16 +228,14 @@ def quality(text: str, counts: dict[str, int]) -> float:
     return -sum(1 for w in words if counts.get(w, 0) < 2) / max(len(words), 1)
 
 
-def _tail_after_overlap(ka_text: str, kb_text: str) -> int:
-    """Offset in ``kb_text`` just after the part it shares with the end of ``ka_text``."""
-    ka, _ = skeleton(ka_text)
-    kb, where = skeleton(kb_text)
-    last = [m for m in matching_blocks(ka, kb) if m.size][-1]
-    end = last.b + last.size
-    if end >= len(where):
-        return len(kb_text)
-    cut = where[end - 1] + 1
-    while cut < len(kb_text) and not kb_text[cut].isspace() and not kb_text[cut].isalpha():
+def _tail_after_overlap(a_text: str, b_text: str) -> int:
+    """Offset in ``b_text`` just after the part it shares with the end of ``a_text``."""
+    size = overlap(key(a_text), key(b_text))
+    _, where = skeleton(b_text)
+    if size >= len(where):
+        return len(b_text)
+    cut = where[size - 1] + 1 if size else 0
+    while cut < len(b_text) and not b_text[cut].isspace() and not b_text[cut].isalpha():
         cut += 1  # punctuation that closes the shared part
     return cut
 

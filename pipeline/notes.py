@@ -36,17 +36,20 @@ def find_notes(doc: Document, groups: list[list[int]], max_note: int) -> dict[in
                                 f"taking {labels[0]} ('{blocks[g[0]].text[:40]}…')")
         if labels:
             notes[labels[0]].update(g)
-    _number_unnumbered_lists(doc, notes, group_of, groups, max_note)
+    while _number_unnumbered_lists(doc, notes, group_of, groups, max_note):
+        pass  # a list cut across chunks is numbered chunk by chunk, through the copies where they overlap
     return {n: sorted(ix) for n, ix in sorted(notes.items())}
 
 
 def _number_unnumbered_lists(doc: Document, notes: dict[int, set[int]], group_of: dict[int, int],
-                             groups: list[list[int]], max_note: int) -> None:
+                             groups: list[list[int]], max_note: int) -> bool:
+    """One pass over the witnesses; True when it numbered a block it had not numbered before."""
     blocks = doc.blocks
     n_of = {i: n for n, ix in notes.items() for i in ix}
     by_wit: dict[str, list[int]] = defaultdict(list)
     for i, b in enumerate(blocks):
         by_wit[b.witness].append(i)
+    grew = False
     for wid, seq in sorted(by_wit.items()):
         # unnumbered blocks already known (by their copies) to be note n: each fixes the offset n - position
         known = [(pos, n_of[i]) for pos, i in enumerate(seq) if i in n_of and blocks[i].label is None]
@@ -61,21 +64,28 @@ def _number_unnumbered_lists(doc: Document, notes: dict[int, set[int]], group_of
                 lo -= 1
             while hi + 1 < len(seq) and hi + 1 + offset <= max_note and _free(blocks[seq[hi + 1]], seq[hi + 1], n_of):
                 hi += 1
+            added = False
             for pos in range(lo, hi + 1):
                 i, n = seq[pos], pos + offset
                 if n_of.get(i, n) != n:
-                    doc.warnings.append(f"{doc.witness(wid).name}: list item '{blocks[i].text[:40]}…' is a copy "
-                                        f"of note {n_of[i]} but stands where note {n} should")
+                    warning = (f"{doc.witness(wid).name}: list item '{blocks[i].text[:40]}…' is a copy "
+                               f"of note {n_of[i]} but stands where note {n} should")
+                    if warning not in doc.warnings:
+                        doc.warnings.append(warning)
                     continue
                 if i not in n_of:
                     notes[n].update(groups[group_of[i]])
                     n_of.update({j: n for j in groups[group_of[i]]})
+                    added = grew = True
+            if not added:
+                continue
             doc.decisions.append({
                 "stage": "notes", "witness": doc.witness(wid).name,
                 "list": f"notes {lo + offset}–{hi + offset}",
                 "why": f"{len(positions)} item(s) of an unnumbered list are copies of numbered notes; "
                        "their neighbours are numbered from them, up to the book's first and last note",
             })
+    return grew
 
 
 def _free(block: Block, i: int, n_of: dict[int, int]) -> bool:

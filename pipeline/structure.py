@@ -199,6 +199,72 @@ def identify(doc: Document, runs: list[list[Segment]], ed: Editorial) -> None:
                 seg.number = number
         if not changed:
             break
+
+
+def _shared_edge(a: list[Passage], b: list[Passage]) -> int:
+    """How many passages at the end of ``a`` are repeated at the start of ``b`` (chunks of a scrape overlap)."""
+    for k in range(min(3, len(a), len(b)), 0, -1):
+        if all(_similar(key(x.text), key(y.text), 0.9) for x, y in zip(a[-k:], b[:k])):
+            return k
+    return 0
+
+
+def chain(doc: Document, runs: list[list[Segment]]) -> list[list[Segment]]:
+    """Join a run to the run it continues: the one whose last passages it repeats
+    (too short — a heading, «Игра.» — to have tied them by content) and whose last chapter is the same game, or
+    unknown. Ambiguous cases are left apart and reported."""
+    flat = [[p for seg in segs for p in seg.passages] for segs in runs]
+    follows: dict[int, int] = {}
+    for b, segs in enumerate(runs):
+        first = segs[0].number
+        options = [a for a in range(len(runs)) if a != b and _shared_edge(flat[a], flat[b])]
+        same = [a for a in options if runs[a][-1].number == first and first is not None]
+        open_ = [a for a in options if runs[a][-1].number is None or first is None]
+        pick = same if len(same) == 1 else (open_ if not same and len(open_) == 1 else [])
+        if pick and pick[0] not in follows.values():
+            follows[b] = pick[0]
+        elif options:
+            doc.warnings.append(f"a run opening '{flat[b][0].text[:30]}…' repeats the end of several others; "
+                                "left apart")
+    if not follows:
+        return runs
+    out, used = [], set()
+    for a in range(len(runs)):
+        if a in follows:
+            continue
+        seq, cur = list(flat[a]), a
+        while cur in follows.values():
+            b = next(x for x, y in follows.items() if y == cur)
+            seq += _after_overlap(doc, seq, flat[b])
+            used.add(b)
+            cur = b
+        out.append(seq)
+    for b in follows:
+        if b not in used:  # a cycle of runs continuing each other: keep them as they are
+            out.append(flat[b])
+    return [[Segment(seq, headed=False)] for seq in out]
+
+
+def _after_overlap(doc: Document, kept: list[Passage], more: list[Passage]) -> list[Passage]:
+    """Where two runs meet inside a chapter, the chunks may repeat a few short passages (a heading, a formula)
+    too short to be matched by content: those are copies of the passages they repeat."""
+    k = _shared_edge(kept, more)
+    for a, b in zip(kept[-k:] if k else [], more[:k]):
+        a.attested.extend(b.attested)
+        doc.decisions.append({"stage": "structure", "passage": a.id, "copy": b.id,
+                              "why": "repeated where two chunks of the same text meet"})
+    return more[k:]
+
+
+def structure(doc: Document, passages: list[Passage], ed: Editorial, is_caption) -> Document:
+    for p in passages:
+        p.kind = classify(p.text, is_caption)
+    runs = [segments(run) for run in order_runs(doc, passages)]
+    identify(doc, runs, ed)
+    chained = chain(doc, runs)
+    if chained is not runs:
+        runs = [segments([p for seg in segs for p in seg.passages]) for segs in chained]
+        identify(doc, runs, ed)
     for segs in runs:
         numbers = [s.number for s in segs if s.number is not None]
         if numbers != sorted(set(numbers)):
@@ -207,15 +273,9 @@ def identify(doc: Document, runs: list[list[Segment]], ed: Editorial) -> None:
             if seg.number is None:
                 doc.warnings.append(f"a chapter beginning '{seg.passages[0].text[:40]}…' could not be identified; "
                                     "add its identification to source/editorial/chapters.json")
-
-
-def structure(doc: Document, passages: list[Passage], ed: Editorial, is_caption) -> Document:
-    for p in passages:
-        p.kind = classify(p.text, is_caption)
-    runs = [segments(run) for run in order_runs(doc, passages)]
-    identify(doc, runs, ed)
     chapters: dict[int, Chapter] = {}
-    for segs in sorted(runs, key=lambda s: min((x.number for x in s if x.number), default=999)):
+    # runs in book order; a run that opens inside a chapter comes after the run holding that chapter's heading
+    for segs in sorted(runs, key=lambda s: (min((x.number for x in s if x.number), default=999), not s[0].headed)):
         for seg in segs:
             if seg.number is None:
                 continue
@@ -224,7 +284,7 @@ def structure(doc: Document, passages: list[Passage], ed: Editorial, is_caption)
                 doc.warnings.append(f"chapter number {seg.number} is not a game of the book")
                 continue
             ch = chapters.setdefault(seg.number, Chapter(slug=game.slug, number=seg.number))
-            ch.passages.extend(seg.passages)
+            ch.passages.extend(_after_overlap(doc, ch.passages, seg.passages))
             for n, votes in sorted(seg.votes.items()):
                 if n == seg.number:
                     ch.evidence.extend(r for _, r in votes)
