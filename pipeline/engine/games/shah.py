@@ -127,7 +127,7 @@ class Shah(Game):
         out, seen = [], set()
         for f in self.founds:
             pile = state.piles[f]
-            if C.suit(pile[0]) == C.suit(card) and len(pile) + 1 == C.rank(card) and len(pile) not in seen:
+            if C.suit(pile[0]) == C.suit(card) and len(pile) + 1 == C.rank(card) < 13 and len(pile) not in seen:
                 seen.add(len(pile))
                 out.append(f)
         return out
