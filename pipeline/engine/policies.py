@@ -15,10 +15,9 @@ def _fresh(game: Game, state: State, moves: list[Move], seen: set) -> list[Move]
     """Moves that do not lead back to a position already seen."""
     out = []
     for m in moves:
-        game.apply(state, m)
+        steps = game.play(state, m)  # play/unplay leave the history and the redo list alone
         key = state.key()
-        game.undo(state)
-        state.future.pop()
+        game.unplay(state, steps)
         if key not in seen:
             out.append(m)
     return out
