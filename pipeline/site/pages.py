@@ -59,8 +59,8 @@ def visible_text(el: etree._Element) -> str:
     parts: list[str] = [el.text or ""]
     for child in el:
         cls = child.get("class", "") if isinstance(child.tag, str) else ""
-        hidden = child.get("popover") is not None or child.get("hidden") is not None
-        if not ({"reg", "wits", "sr-only", "fn"} & set(cls.split())) and not hidden:
+        hidden = child.get("popover") is not None or child.get("hidden") is not None or child.tag == "w-r"
+        if not ({"wits", "sr-only", "fn"} & set(cls.split())) and not hidden:
             parts.append(visible_text(child))
         parts.append(child.tail or "")
     return " ".join("".join(parts).split())

@@ -19,7 +19,6 @@ XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 log = logging.getLogger("mkdocs.plugins.edition")
 
 CERTAINTY = {"high": "высокая", "medium": "средняя", "low": "низкая"}
-PASSAGES = {"p", "li", "h1", "h2", "figcaption"}  # HTML elements that get a witness badge
 INLINE_PARENTS = {"p", "item", "head", "note", "label", "supplied", "corr", "sic", "orig", "reg", "hi", "q"}
 
 
@@ -95,10 +94,8 @@ def render(el: etree._Element, ctx: Context) -> etree._Element | list | None:
         out = behaviour(el, ctx)
     refs = [ref[1:] for ref in el.get("source", "").split() if ref.startswith("#")]
     if isinstance(out, etree._Element) and refs and all(ref in ctx.witnesses for ref in refs):
-        out.set("data-source", el.get("source"))
-        if out.tag in PASSAGES:  # a badge on each passage; containers (article, section) only keep the attribute
-            out.insert(0, witness_badge(refs, ctx))
-            out[0].tail, out.text = out.text, None
+        # the passage's witnesses; edition.js shows them as links to the witness list when the reader asks
+        out.set("data-source", " ".join(refs))
     return out
 
 
@@ -115,16 +112,6 @@ def fill(out: etree._Element, el: etree._Element, ctx: Context, skip: Iterable[s
 def inline(el: etree._Element) -> bool:
     parent = el.getparent()
     return parent is not None and name(parent) in INLINE_PARENTS
-
-
-def witness_badge(ids: list[str], ctx: Context) -> etree._Element:
-    """The witnesses attesting a passage, shown on demand; each links to the witness list in the header."""
-    # <small>, not <span>: Material's search parser un-excludes an element when a same-named child closes
-    badge = h("small", {"class": "wits", "data-search-exclude": ""}, h("span", {"class": "sr-only"}, "Свидетели: "))
-    for i, wid in enumerate(ids):
-        add(badge, ", " if i else None)
-        add(badge, h("a", {"href": f"#wit-{wid}"}, short_witness(wid)))
-    return badge
 
 
 def short_witness(wid: str) -> str:
@@ -243,10 +230,10 @@ def choice(el, ctx):
 
 
 def spelling(orig, reg, ctx) -> list:
-    """Both spellings, side by side; CSS shows the one the reader chose. Between them a space that is never
-    displayed (``hidden``) but keeps the two words apart in the search index, which thus holds both."""
-    return [fill(h("span", {"class": "orig"}), orig, ctx), h("span", {"hidden": "hidden"}, " "),
-            fill(h("span", {"class": "reg"}), reg, ctx)]
+    """Both spellings, side by side; CSS shows the one the reader chose. Short custom elements, since a chapter
+    holds hundreds of these: <w-o> the word as printed (orig), <w-r> its modern spelling (reg), and between them
+    <w-s hidden> </w-s>, a space never displayed that keeps the two apart in the search index (which holds both)."""
+    return [fill(h("w-o"), orig, ctx), h("w-s", {"hidden": "hidden"}, " "), fill(h("w-r"), reg, ctx)]
 
 
 def correction(sic, corr, ctx):

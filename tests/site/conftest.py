@@ -1,7 +1,8 @@
 """Fixtures for the reading site: a site built from the hand-made fixture edition (hostile strings included), and
-either that or the real site (``site_dir``/``site_url`` from tests/conftest.py, built from edition/) by name."""
+a site built from a snapshot of the real edition/, and either of them by name (parametrized)."""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -21,9 +22,41 @@ def fixture_site_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def fixture_site_url(fixture_site_dir):
+    yield from serve(fixture_site_dir)
+
+
+@pytest.fixture(scope="session")
+def edition_snapshot(tmp_path_factory) -> Path:
+    """A copy of edition/ taken once a session, so that a rebuild by the text pipeline meanwhile cannot race."""
+    if not (ROOT / "edition" / "tei").is_dir():
+        pytest.fail("edition/tei is missing: run `edition build` first", pytrace=False)
+    out = tmp_path_factory.mktemp("edition") / "edition"
+    shutil.copytree(ROOT / "edition", out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def edition_site_build(tmp_path_factory, edition_snapshot, artifacts_dir) -> tuple[Path, float]:
+    """The site built (--strict) from the real edition, in its own folder (site/ is shared with other test runs),
+    and the build's time in seconds."""
+    out = tmp_path_factory.mktemp("edition-site")
+    proc, seconds = mkdocs_build(edition_snapshot, out)
+    (artifacts_dir / "site-build-time.txt").write_text(f"mkdocs build --strict of edition/: {seconds:.2f} s\n")
+    if proc.returncode != 0:
+        pytest.fail(f"mkdocs build --strict of edition/ failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}",
+                    pytrace=False)
+    return out, seconds
+
+
+@pytest.fixture(scope="session")
+def edition_site_dir(edition_site_build) -> Path:
+    return edition_site_build[0]
+
+
+def serve(site: Path):
     from pipeline.serve import serve_in_thread
 
-    server, url = serve_in_thread(fixture_site_dir, port=0)
+    server, url = serve_in_thread(site, port=0)
     try:
         yield url
     finally:
@@ -31,20 +64,22 @@ def fixture_site_url(fixture_site_dir):
         server.server_close()
 
 
+@pytest.fixture(scope="session")
+def edition_site_url(edition_site_dir):
+    yield from serve(edition_site_dir)
+
+
 @pytest.fixture(scope="session", params=["fixture", "edition"])
 def built(request) -> tuple[str, Path]:
     """(name, site directory) for the fixture edition's site and for the real edition's site."""
-    if request.param == "fixture":
-        return "fixture", request.getfixturevalue("fixture_site_dir")
-    return "edition", request.getfixturevalue("site_dir")
+    return request.param, request.getfixturevalue(f"{request.param}_site_dir")
 
 
 @pytest.fixture(scope="session", params=["fixture", "edition"])
 def served(request) -> tuple[str, Path, str]:
     """(name, site directory, base URL) of the fixture edition's site and of the real edition's site."""
-    if request.param == "fixture":
-        return "fixture", request.getfixturevalue("fixture_site_dir"), request.getfixturevalue("fixture_site_url")
-    return "edition", request.getfixturevalue("site_dir"), request.getfixturevalue("site_url")
+    name = request.param
+    return name, request.getfixturevalue(f"{name}_site_dir"), request.getfixturevalue(f"{name}_site_url")
 
 
 @pytest.fixture

@@ -78,10 +78,11 @@ def test_a_supplied_title_is_bracketed_with_its_evidence():
 def test_every_spelling_choice_carries_both_spellings():
     page = chapter_html("windmill")
     pairs = []
-    for orig in page.xpath("//span[@class='orig']"):
+    for orig in page.xpath("//w-o"):
         gap, reg = orig.getnext(), orig.getnext().getnext()
-        assert gap.get("hidden") is not None and gap.text == " ", "a hidden space keeps the two apart for search"
-        assert reg.get("class") == "reg"
+        assert gap.tag == "w-s" and gap.get("hidden") is not None and gap.text == " ", \
+            "a hidden space keeps the two apart for search"
+        assert reg.tag == "w-r"
         pairs.append((orig.text_content(), reg.text_content()))
     assert ("мѣста", "места") in pairs and ("Свободныя", "Свободные") in pairs
 
@@ -91,7 +92,7 @@ def test_a_correction_keeps_the_ocr_form_and_certainty():
     corr = page.xpath("//span[@class='corr']")[0]
     assert corr.get("data-sic") == "нзъ" and corr.get("data-cert") == "high"
     assert "высокая" in corr.get("data-tip")
-    assert corr.xpath("string(.//span[@class='orig'])") == "изъ"
+    assert corr.xpath("string(.//w-o)") == "изъ"
 
 
 def test_a_book_note_has_an_anchor_a_popover_and_a_back_link():
@@ -129,8 +130,8 @@ def test_lacunae_and_editorial_notes_are_set_apart():
 def test_witnesses_of_each_passage_resolve_to_the_header():
     page = chapter_html("windmill")
     listed = set(page.xpath("//section[@class='witness-list']//li/@id"))
-    cited = set(page.xpath("//small[@class='wits']//a/@href"))
-    assert cited and {href.lstrip("#") for href in cited} == listed
+    cited = {f"wit-{wid}" for refs in page.xpath("//article//@data-source") for wid in refs.split()}
+    assert cited and cited == listed
     assert "wit-w004_4709aa44ad55d514" not in listed, "a witness in the header but not cited is not listed"
 
 

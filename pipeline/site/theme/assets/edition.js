@@ -21,6 +21,28 @@
 
   function flag(name, on) { if (on) { root.setAttribute(name, ""); } else { root.removeAttribute(name); } }
 
+  // Witnesses of each passage (its data-source, from the TEI @source), built once, on demand, as links to the
+  // chapter's witness list. Text only through textContent: nothing from the page becomes markup.
+  function badges() {
+    each("article.game-text [data-source]", function (el) {
+      if (!/^(P|LI|H1|H2|FIGCAPTION)$/.test(el.tagName) || el.querySelector(":scope > .wits")) { return; }
+      var badge = document.createElement("small");
+      badge.className = "wits";
+      var label = document.createElement("span");
+      label.className = "sr-only";
+      label.textContent = "Свидетели: ";
+      badge.appendChild(label);
+      el.getAttribute("data-source").split(" ").forEach(function (id, i) {
+        if (i) { badge.appendChild(document.createTextNode(", ")); }
+        var link = document.createElement("a");
+        link.href = "#wit-" + id;
+        link.textContent = id.split("_")[0];
+        badge.appendChild(link);
+      });
+      el.insertBefore(badge, el.firstChild);
+    });
+  }
+
   function setSpelling(value) {
     if (value === "modern") { root.setAttribute("data-spelling", "modern"); } else { root.removeAttribute("data-spelling"); }
     try { localStorage.setItem(KEY, value); } catch (e) { /* storage off: the switch still works on this page */ }
@@ -30,7 +52,7 @@
     var t = event.target;
     if (t.name === "spelling") { setSpelling(t.value); }
     else if (t.name === "corrections") { flag("data-corrections", t.checked); }
-    else if (t.name === "witnesses") { flag("data-witnesses", t.checked); }
+    else if (t.name === "witnesses") { if (t.checked) { badges(); } flag("data-witnesses", t.checked); }
     else { return; }
     sync();
   });
