@@ -37,9 +37,10 @@ def read(source: Path, witnesses: list[Path] | None = None) -> tuple[Document, b
     numbered = notes.find_notes(doc, groups, ed.max_note)
     in_notes = {i for ix in numbered.values() for i in ix}
     main = [[i for i in g if i not in in_notes] for g in groups]
-    passages = collate.build_passages(doc, [g for g in main if g], rels)
+    counts = collate.hapax_counts(doc)
+    passages = collate.build_passages(doc, [g for g in main if g], rels, counts=counts)
     for n, ix in numbered.items():
-        (p,) = collate.build_passages(doc, [ix], rels, prefix=f"note-{n}-")
+        (p,) = collate.build_passages(doc, [ix], rels, prefix=f"note-{n}-", counts=counts)
         p.id = f"note-{n}"
         doc.notes[n] = Note(n=n, text=p.text, copies=[doc.blocks[i] for i in ix], passage=p)
     from pipeline.morph import is_caption

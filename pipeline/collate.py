@@ -9,7 +9,7 @@ and, per group, the reading: the best-read block, extended where another copy ru
 from __future__ import annotations
 
 import difflib
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 import regex
@@ -97,10 +97,25 @@ def _shingles(k: str) -> set[str]:
     return {k[i:i + SHINGLE] for i in range(0, max(len(k) - SHINGLE + 1, 0))}
 
 
-def long_relations(blocks: list[Block], keys: list[str]) -> list[Relation]:
-    """Copies among blocks long enough to be recognised by their content alone."""
+def exact_relations(keys: list[str]) -> tuple[list[Relation], set[int]]:
+    """Long blocks whose skeletons are identical: copies, found by hashing; returns them and the first of each."""
+    first: dict[str, int] = {}
+    rels = []
+    for i, k in enumerate(keys):
+        if len(k) < ANCHOR:
+            continue
+        if k in first:
+            rels.append(Relation(first[k], i, "same", len(k)))
+        else:
+            first[k] = i
+    return rels, set(first.values())
+
+
+def long_relations(blocks: list[Block], keys: list[str], only: set[int]) -> list[Relation]:
+    """Copies among blocks long enough to be recognised by their content alone (one block of each identical
+    skeleton takes part; its twins are tied to it by hashing)."""
     index: dict[str, set[int]] = defaultdict(set)
-    sh = [_shingles(k) if len(k) >= ANCHOR else set() for k in keys]
+    sh = [_shingles(k) if i in only else set() for i, k in enumerate(keys)]
     for i, s in enumerate(sh):
         for g in s:
             index[g].add(i)
@@ -170,18 +185,22 @@ def edge_relations(blocks: list[Block], keys: list[str]) -> list[Relation]:
     by_wit: dict[str, list[int]] = defaultdict(list)
     for i, b in enumerate(blocks):
         by_wit[b.witness].append(i)
+    heads: dict[str, list[str]] = defaultdict(list)  # skeleton of a witness's first block → witnesses
+    for w, seq in by_wit.items():
+        heads[keys[seq[0]]].append(w)
     edges: dict[tuple[str, str], int] = {}
     for wa, sa in by_wit.items():
-        for wb, sb in by_wit.items():
-            if wa == wb:
-                continue
-            for k in range(min(3, len(sa), len(sb)), 0, -1):
-                if all(Indel.normalized_similarity(keys[x], keys[y]) >= 0.9 for x, y in zip(sa[-k:], sb[:k])):
+        for k in range(min(3, len(sa)), 0, -1):
+            for wb in heads.get(keys[sa[-k]], []):
+                sb = by_wit[wb]
+                if wb != wa and (wa, wb) not in edges and len(sb) >= k and all(
+                        Indel.normalized_similarity(keys[x], keys[y]) >= 0.9 for x, y in zip(sa[-k:], sb[:k])):
                     edges[(wa, wb)] = k
-                    break
+    into = Counter(b for _, b in edges)
+    out_of = Counter(a for a, _ in edges)
     rels = []
     for (wa, wb), k in sorted(edges.items()):
-        if sum(1 for (a, b) in edges if b == wb) == 1 and sum(1 for (a, b) in edges if a == wa) == 1:
+        if into[wb] == 1 and out_of[wa] == 1:
             rels += [Relation(x, y, "same", len(keys[x])) for x, y in zip(by_wit[wa][-k:], by_wit[wb][:k])]
     return rels
 
@@ -190,7 +209,8 @@ def collate(doc: Document) -> tuple[list[list[int]], list[Relation]]:
     """Group the blocks of ``doc`` into passages; returns the groups (block indices) and the relations used."""
     blocks = doc.blocks
     keys = [key(b.text) for b in blocks]
-    rels = long_relations(blocks, keys)
+    rels, firsts = exact_relations(keys)
+    rels += long_relations(blocks, keys, firsts)
     rels += context_relations(blocks, keys, [r for r in rels if r.kind == "same"])
     rels += edge_relations(blocks, keys)
     uf = UnionFind(len(blocks))
@@ -240,17 +260,22 @@ def _tail_after_overlap(a_text: str, b_text: str) -> int:
     return cut
 
 
-def build_passages(doc: Document, groups: list[list[int]], rels: list[Relation], prefix: str = "p") -> list[Passage]:
+def build_passages(doc: Document, groups: list[list[int]], rels: list[Relation], prefix: str = "p",
+                   counts: dict[str, int] | None = None) -> list[Passage]:
     """One passage per group: the reading (best copy, extended where a copy runs on) and its attestations."""
-    counts = hapax_counts(doc)
+    counts = counts if counts is not None else hapax_counts(doc)
     contained = {r.a for r in rels if r.kind == "a-in-b"} | {r.b for r in rels if r.kind == "b-in-a"}
     runs_on = {(r.a, r.b) for r in rels if r.kind == "a-then-b"}
+    size: dict[str, int] = defaultdict(int)
+    for b in doc.blocks:
+        size[b.witness] += len(b.text)
     out = []
     for g in groups:
         members = [doc.blocks[i] for i in g]
         maximal = [i for i in g if i not in contained] or g
+        # the best-read copy; among equals, the longest, then the one from the fuller witness
         best = max(maximal, key=lambda i: (quality(doc.blocks[i].text, counts), len(doc.blocks[i].text),
-                                           -len(key(doc.blocks[i].text)), doc.blocks[i].witness))
+                                           size[doc.blocks[i].witness], doc.blocks[i].witness))
         parts = [(doc.blocks[best], 0, len(doc.blocks[best].text))]
         # a copy that starts inside the reading and runs on past its end supplies the rest
         nxt = next((b for (a, b) in sorted(runs_on) if a == best and b in g), None)

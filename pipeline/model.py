@@ -129,6 +129,9 @@ class Document:
     decisions: list[dict] = field(default_factory=list)  # collation and structure decisions, for the report
     warnings: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    _by_id: dict[str, Witness] = field(default_factory=dict, repr=False)
 
     def witness(self, wid: str) -> Witness:
-        return next(w for w in self.witnesses if w.id == wid)
+        if len(self._by_id) != len(self.witnesses):
+            self._by_id = {w.id: w for w in self.witnesses}
+        return self._by_id[wid]

@@ -18,7 +18,8 @@ _LATIN = dict(zip("aeopcxyiAEOPCXYIBKMHT", "аеорсхуіАЕОРСХУІВК
 # Digits read for letters; which case depends on the neighbours.
 _DIGITS = {"3": ("з", "З"), "0": ("о", "О"), "6": ("б", "б")}
 
-_CYR = r"[\p{Script=Cyrillic}]"
+_CYR = regex.compile(r"\p{Script=Cyrillic}")
+_ODD = regex.compile(r"[A-Za-z0-9]")
 _WORD = regex.compile(r"[\p{L}\d]+")
 _TERMINAL = tuple(".!?:;»)…")
 # An all-capitals word (with or without its full stop) followed at once by a capitalised word and its full
@@ -28,8 +29,10 @@ _GLUED = regex.compile(r"(?<=\p{Lu}{2}\.?)(?=\p{Lu}\p{Ll}+\.)")
 _HEAD_THEN = regex.compile(r"^(\p{Lu}\p{Ll}{3,}\.)(?=\S)")
 
 
-def _lookalikes(word: str, sentence_start: bool) -> str:
-    if len(regex.findall(_CYR, word)) < 2:
+def _lookalikes(word: str, sentence_start) -> str:
+    """Latin letters and digits inside a Cyrillic word → the Cyrillic letters they stand for;
+    ``sentence_start()`` says whether the word opens a sentence (a digit there stands for a capital)."""
+    if not _ODD.search(word) or len(_CYR.findall(word)) < 2:
         return word
     out = list(word)
     for i, ch in enumerate(word):
@@ -37,15 +40,15 @@ def _lookalikes(word: str, sentence_start: bool) -> str:
             out[i] = _LATIN[ch]
         elif ch in _DIGITS:
             neighbours = word[max(i - 1, 0):i] + word[i + 1:i + 2]
-            if regex.search(_CYR, neighbours):
+            if _CYR.search(neighbours):
                 lower, upper = _DIGITS[ch]
-                out[i] = upper if i == 0 and sentence_start else lower
+                out[i] = upper if i == 0 and sentence_start() else lower
     return "".join(out)
 
 
 def _at_sentence_start(text: str, pos: int) -> bool:
-    before = text[:pos].rstrip()
-    return not before or before.endswith((".", "!", "?", "«", "—"))
+    before = text[max(0, pos - 8):pos].rstrip()
+    return pos == 0 or not before or before.endswith((".", "!", "?", "«", "—"))
 
 
 def _glyphs(word: str) -> str:
@@ -56,13 +59,17 @@ def _glyphs(word: str) -> str:
 
 def mechanical(line: Line) -> tuple[str, list[Change]]:
     """The mechanical layer over one line: same length, every change recorded."""
-    text = _WORD.sub(lambda m: _glyphs(m.group()), line.text)
-    text = _WORD.sub(lambda m: _lookalikes(m.group(), _at_sentence_start(text, m.start())), text)
+    text = line.text
+    if "ђ" in text or "Ђ" in text:
+        text = _WORD.sub(lambda m: _glyphs(m.group()) if "ђ" in m.group() or "Ђ" in m.group() else m.group(), text)
+    if _ODD.search(text):
+        text = _WORD.sub(lambda m: _lookalikes(m.group(), lambda: _at_sentence_start(text, m.start())), text)
     changes = []
-    for i, (a, b) in enumerate(zip(line.text, text)):
-        if a != b:
-            kind = "glyph ђ→ѣ" if a in _GLYPHS else ("digit look-alike" if a.isdigit() else "latin look-alike")
-            changes.append(Change(Span(line.witness, line.start + i, line.start + i + 1), a, b, kind))
+    if text != line.text:
+        for i, (a, b) in enumerate(zip(line.text, text)):
+            if a != b:
+                kind = "glyph ђ→ѣ" if a in _GLYPHS else ("digit look-alike" if a.isdigit() else "latin look-alike")
+                changes.append(Change(Span(line.witness, line.start + i, line.start + i + 1), a, b, kind))
     return text, changes
 
 

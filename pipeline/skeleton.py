@@ -2,6 +2,8 @@
 each other folded into one class, so two scrapes of the same page compare equal despite their misreadings."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 import regex
 
 _CLASSES = {
@@ -26,5 +28,6 @@ def skeleton(text: str) -> tuple[str, list[int]]:
     return "".join(chars), where
 
 
+@lru_cache(maxsize=65536)
 def key(text: str) -> str:
     return skeleton(text)[0]

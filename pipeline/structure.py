@@ -250,6 +250,8 @@ def _after_overlap(doc: Document, kept: list[Passage], more: list[Passage]) -> l
     too short to be matched by content: those are copies of the passages they repeat."""
     k = _shared_edge(kept, more)
     for a, b in zip(kept[-k:] if k else [], more[:k]):
+        if len(b.text) > len(a.text):  # the other chunk has it whole
+            a.text, a.reading, a.parts = b.text, b.reading, b.parts
         a.attested.extend(b.attested)
         doc.decisions.append({"stage": "structure", "passage": a.id, "copy": b.id,
                               "why": "repeated where two chunks of the same text meet"})

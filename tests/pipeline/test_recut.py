@@ -1,17 +1,13 @@
 """The same edition however the sources are cut: other chunk boundaries, files split with overlaps, overlapping
 files merged, BOM and CRLF, extra reader artifacts, shuffled file names and order."""
 import json
-import random
 import re
 
 import pytest
 from lxml import etree
 
-from pipeline import build
-
-
-def paragraphs(text: str) -> list[str]:
-    return [line for line in text.splitlines() if line.strip()]
+from pipeline import build, synthetic
+from pipeline.synthetic import paragraphs
 
 
 def comparable(files: dict[str, bytes]) -> dict[str, bytes]:
@@ -40,28 +36,10 @@ def comparable(files: dict[str, bytes]) -> dict[str, bytes]:
 
 
 def recut(seed: int, texts: dict[str, str]) -> dict[str, bytes]:
-    """New witnesses from the seeds: each split at another paragraph boundary with one paragraph overlapping,
-    the overlapping chunk 003 merged into 001, BOM/CRLF/artifacts added, random names."""
-    rng = random.Random(seed)
+    """The seeds re-cut: 003's start merged into 001, which it overlaps; then every witness split."""
     names = sorted(texts)
-    merged = paragraphs(texts[names[3]])[:3] + paragraphs(texts[names[1]])  # 003's start runs on into 001
-    pieces = [paragraphs(texts[n]) for n in (names[0], names[2], names[4])] + [merged]
-    chunks = []
-    for paras in pieces:
-        # keep the numbered-note layouts whole: "вернуться / N / text" must not be cut apart
-        cuts = [i for i in range(2, len(paras) - 2)
-                if not re.fullmatch(r"\\d+|вернуться", paras[i].strip()) and not re.fullmatch(r"\\d+|вернуться", paras[i - 1].strip())]
-        cut = rng.choice(cuts)
-        chunks += [paras[:cut + 1], paras[cut:]]  # the paragraph at the cut is in both chunks
-    out = {}
-    for k, paras in enumerate(chunks):
-        body = ("Выбрать главу\n\n" if rng.random() < 0.5 else "") + "\n\n".join(paras) + "\n"
-        data = body.replace("\n", "\r\n") if rng.random() < 0.5 else body
-        raw = data.encode("utf-8")
-        if rng.random() < 0.5:
-            raw = b"\xef\xbb\xbf" + raw
-        out[f"{rng.getrandbits(48):012x}.txt"] = raw
-    return dict(rng.sample(sorted(out.items()), len(out)))
+    merged = paragraphs(texts[names[3]])[:3] + paragraphs(texts[names[1]])
+    return synthetic.recut([paragraphs(texts[n]) for n in (names[0], names[2], names[4])] + [merged], seed)
 
 
 @pytest.fixture(scope="module")
