@@ -1,4 +1,4 @@
-"""Часы: each test is a sentence of the rules (chapter 9; rule I from witness 001, the rest Cadogan's, reconstructed)."""
+"""Часы: each test is a sentence of the rules (chapter 9; rule I from witness 001, the rest reconstructed)."""
 from positions import move_ids, pile, play, position
 
 from pipeline.engine import registry

@@ -100,9 +100,9 @@ def test_the_packets_are_gathered_from_the_left_and_dealt_again_twice_at_most():
     game, st = after_deal(**STARTED, corner_1=["9S1", "5H1"], side_1=["7C1"], corner_4=["JD2"])
     assert "redeal" in move_ids(game, st)
     play(game, st, "redeal")
-    # the left top corner's cards come out first, in the order they were dealt there, then side-1, …, corner-4
+    # the left top corner's packet comes out first, from its top card, then side-1's, …, corner-4's last
     assert [pile(game, st, n) for n in ("corner-1", "side-1", "side-2", "side-3")] == [
-        ["9S1"], ["5H1"], ["7C1"], ["JD2"]]
+        ["5H1"], ["9S1"], ["7C1"], ["JD2"]]
     assert st.vars["deals"] == 2 and st.vars["dealing"] == 0 and "redeal" in move_ids(game, st)
     play(game, st, "redeal")
     assert st.vars["deals"] == 3 and move_ids(game, st) == set() and game.status(st) == "lost"

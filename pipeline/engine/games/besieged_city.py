@@ -62,8 +62,8 @@ RAMPART_LINE = ("c0", "c1", "c2", "r0", "r1", "r2", "r3", "r0", "r1", "r2", "r3"
 LINES = {**{f"r{r}": [f"reserve-{r * 3 + c + 1}" for c in range(3)] for r in range(4)},
          **{f"c{c}": [f"reserve-{r * 3 + c + 1}" for r in range(4)] for c in range(3)}}
 LINE_OF = {f"rampart-{i + 1}": LINES[line] for i, line in enumerate(RAMPART_LINE)}  # rule IV
-ENDS_OF = {res: {rp for rp, line in LINE_OF.items() if res in line} for res in LINES["r0"] + LINES["r1"] +
-           LINES["r2"] + LINES["r3"]}  # rule III
+ENDS_OF = {f"reserve-{k + 1}": {rp for rp, line in LINE_OF.items() if f"reserve-{k + 1}" in line}
+           for k in range(12)}  # rule III: the four ramparts at the ends of a reserve card's row and column
 
 
 def fits_rampart(onto: int, card: int) -> bool:
@@ -106,8 +106,10 @@ class BesiegedCity(Game):
     def __init__(self) -> None:
         super().__init__()
         self.stock, self.hand, self.talon = self.index["stock"], self.index["hand"], self.index["talon"]
-        self.ramparts, self.reserve, self.founds = self.group("rampart"), self.group("reserve"), self.group("foundation")
+        self.ramparts, self.reserve = self.group("rampart"), self.group("reserve")
+        self.founds = self.group("foundation")
         self.line_of = {self.index[rp]: [self.index[r] for r in line] for rp, line in LINE_OF.items()}
+        self.targets_of = [set(t) for t in self.targets]
 
     def setup(self, state: State):
         for pile in self.reserve + self.ramparts:  # rule 'layout': the reserve first, then the ramparts
@@ -136,8 +138,42 @@ class BesiegedCity(Game):
                  for r in self.line_of[space] if state.piles[r]]
         if fills:
             return fills  # rule IV and 'at-once': a rampart space is filled before anything else
-        out = super().moves(state)
-        if state.piles[self.stock] and not state.piles[self.hand]:
+        return self._play_moves(state)
+
+    def _play_moves(self, state: State) -> list[Move]:
+        """What the default generator would find, looked up by card (the solver calls this often)."""
+        piles, down, ids = state.piles, state.down, self.move_ids
+        wants, started, empty = {}, set(), None  # wants: card face (card % 52) -> the foundation it continues
+        for f in self.founds:
+            pile = piles[f]
+            if not pile:
+                empty = f if empty is None else empty  # rule 'aces': the first empty place only
+            elif len(pile) < 26:  # rule VI: the next card of the suit in the order of play
+                started.add(C.suit(pile[0]))
+                wants[C.suit(pile[0]) * 13 + ORDER[len(pile)] - 1] = f
+        showing: dict[int, list[int]] = {}  # suit -> ramparts with a top card of that suit
+        for r in self.ramparts:
+            if piles[r]:
+                showing.setdefault(C.suit(piles[r][-1]), []).append(r)
+        out = []
+        for src in self.ramparts + self.reserve + [self.hand]:
+            if not piles[src]:
+                continue
+            card = piles[src][-1]
+            if src not in self.reserve:  # rule I: only rampart and pack cards are played
+                f = wants.get(card % 52)
+                if f is None and C.rank(card) == C.ACE and C.suit(card) not in started:
+                    f = empty
+                if f is not None:
+                    out.append(Move(ids[src][f], [("move", src, f, 1, down[src], down[f])], "play"))
+            if src == self.hand:
+                continue
+            for dst in showing.get(C.suit(card), ()):  # rule II between ramparts, rule III from the reserve
+                if dst in self.targets_of[src] and fits_rampart(piles[dst][-1], card):
+                    out.append(Move(ids[src][dst], [("move", src, dst, 1, down[src], down[dst])], "marry"))
+        if piles[self.hand]:  # the turned card that is not played goes to the talon
+            out.append(Move(ids[self.hand][self.talon], [state.move_step(self.hand, self.talon)], "turn"))
+        elif piles[self.stock]:
             out.append(Move("turn", [state.move_step(self.stock, self.hand)], "turn"))
         return out
 

@@ -96,6 +96,7 @@ class Clock(Game):
     def __init__(self) -> None:
         super().__init__()
         self.stock, self.talon, self.packets = self.index["stock"], self.index["talon"], self.group("packet")
+        self.founds = [self.index[f"foundation-{h}"] for h in range(1, 13)]
 
     def setup(self, state: State):
         for hour in range(1, 13):  # rule 'hours': the first fitting card from the top of the pack
@@ -105,6 +106,34 @@ class Clock(Game):
             yield state.pick_step(self.stock, pos, self.index[f"foundation-{hour}"])
         for packet in self.packets:  # rule 'circle': three cards dealt together
             yield state.move_step(self.stock, packet, 3)
+
+    def moves(self, state: State) -> list[Move]:
+        """The default moves, found by card instead of by trying every pair of piles (the solver calls this
+        often): a card goes on a foundation that wants it (rule IV) or on a packet showing the card one above it
+        in suit (rule II, 'marry')."""
+        piles, down, ids = state.piles, state.down, self.move_ids
+        wants: dict[int, list[int]] = {}  # card face (card % 52) -> foundations whose next card it is
+        for f in self.founds:
+            pile = piles[f]
+            if len(pile) < self.specs[f].capacity:
+                top = pile[-1] % 52
+                wants.setdefault(top - top % 13 + (top % 13 + 1) % 13, []).append(f)
+        showing: dict[int, list[int]] = {}  # card face -> packets with it on top
+        for p in self.packets:
+            if piles[p]:
+                showing.setdefault(piles[p][-1] % 52, []).append(p)
+        out = []
+        for src in self.packets + [self.talon]:
+            if not piles[src]:
+                continue
+            face = piles[src][-1] % 52
+            for f in wants.get(face, ()):
+                out.append(Move(ids[src][f], [("move", src, f, 1, down[src], down[f])], "play"))
+            if src != self.talon and face % 13 < 12:  # rule II: only circle cards marry
+                for dst in showing.get(face + 1, ()):
+                    out.append(Move(ids[src][dst], [("move", src, dst, 1, down[src], down[dst])], "marry"))
+        out.extend(self.extra_moves(state))
+        return out
 
     def extra_moves(self, state: State) -> list[Move]:
         if not state.piles[self.stock]:

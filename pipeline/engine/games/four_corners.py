@@ -66,8 +66,8 @@ class FourCorners(Game):
              "dealt, only the card just dealt may be played (the player may decline); a foundation card goes up by "
              "itself; the next card takes the place of a card played. Dealing goes on by itself until a dealt card "
              "could be played. After the deal, an emptied packet stays empty. Gathering 'in order beginning with "
-             "the left': the packets are taken up in dealing order, so the new deal starts with the cards of the "
-             "left top corner, in the order they were dealt there. A redeal may be called at any time after the "
+             "the left': each packet is laid on the pack in reverse dealing order, so the left top corner's packet "
+             "lies on top and the new deal starts with its top card. A redeal may be called at any time after the "
              "pack is out (marriages can always shuttle, so 'nothing more can be done' is the player's call).")
     piles = (
         PileSpec("ace", "foundation", tuple((2.4, 1.5 + 1.5 * i) for i in range(4)), "Тузъ", "Ace foundation",
@@ -143,9 +143,35 @@ class FourCorners(Game):
     def moves(self, state: State) -> list[Move]:
         if state.vars.get("dealing"):
             return self._dealing_moves(state)
-        out = super().moves(state)
+        out = self._play_moves(state)
         if state.vars["deals"] < DEALS and any(state.piles[p] for p in self.order):
             out.append(Move("redeal", self._redeal_steps(state), "deal"))
+        return out
+
+    def _play_moves(self, state: State) -> list[Move]:
+        """After the deal (rules I, II, 'after'): what the default generator finds, looked up by card face
+        (card % 52) instead of trying every pair of piles, because the solver calls this often."""
+        piles, down, ids = state.piles, state.down, self.move_ids
+        wants: dict[int, list[int]] = {}  # face -> foundations it continues
+        for i, f in enumerate(self.founds):
+            if piles[f]:
+                top = piles[f][-1] % 52
+                if (i < 4 and top % 13 < 12) or (i >= 4 and top % 13 > 0):
+                    wants.setdefault(top + (1 if i < 4 else -1), []).append(f)
+        showing: dict[int, list[int]] = {}  # face -> packets with it on top
+        for p in self.order:
+            if piles[p]:
+                showing.setdefault(piles[p][-1] % 52, []).append(p)
+        out = []
+        for src in self.order:
+            if not piles[src]:
+                continue
+            face = piles[src][-1] % 52
+            for f in wants.get(face, ()):
+                out.append(Move(ids[src][f], [("move", src, f, 1, down[src], down[f])], "play"))
+            for near in ((face - 1,) if face % 13 == 12 else (face + 1,) if face % 13 == 0 else (face - 1, face + 1)):
+                for dst in showing.get(near, ()):  # 'after' and 'marry-suit': up or down, in suit
+                    out.append(Move(ids[src][dst], [("move", src, dst, 1, down[src], down[dst])], "marry"))
         return out
 
     def _dealing_moves(self, state: State) -> list[Move]:
@@ -163,14 +189,14 @@ class FourCorners(Game):
         return out
 
     def _redeal_steps(self, state: State) -> list[Step]:
-        """Rule 'redeal': gather the packets in dealing order (the first dealt card of the left top corner comes
-        out first), then deal again under the same restriction."""
+        """Rule 'redeal': gather the packets from the left (the left top corner's packet ends on top of the pack,
+        each packet as it lay), then deal again under the same restriction."""
         steps: list[Step] = []
         pack: list[int] = []
         for packet in reversed(self.order):
-            for card in reversed(state.piles[packet]):
-                steps.append(("move", packet, self.stock, 1, 0, len(pack)))
-                pack.append(card)
+            if state.piles[packet]:
+                steps.append(("move", packet, self.stock, len(state.piles[packet]), 0, len(pack)))
+                pack += state.piles[packet]
         return self._deal_on(state, pack, 0, None, steps, deals=state.vars["deals"] + 1)
 
     def accepts(self, state: State, dst: int, card: int, src: int) -> bool:
