@@ -160,7 +160,7 @@ def game_entry(ctx: emit.Context, ch, tei) -> dict:
     title, supplied = emit.chapter_title(ctx, ch)
     game = ctx.ed.game(ch.slug)
     return {
-        "slug": ch.slug, "number": ch.number, "title": title, "title_modern": ctx.modernize_text(title),
+        "slug": ch.slug, "number": ch.number or None, "title": title, "title_modern": ctx.modernize_text(title),
         "title_supplied": supplied, "english": game.english, "decks": game.decks, "players": game.players,
         "witnesses": sorted({ctx.doc.witness(w).name for p in ch.passages for w in p.witnesses}),
         "notes": sorted(n for n, note in ctx.doc.notes.items() if note.game == ch.slug),

@@ -205,6 +205,36 @@ def edge_relations(blocks: list[Block], keys: list[str]) -> list[Relation]:
     return rels
 
 
+def _fits(short: str, whole: str, truncated: bool) -> bool:
+    if truncated:  # a chunk that breaks off: its last block is the start of the other's
+        whole = whole[:len(short)]
+    return bool(short) and Indel.normalized_similarity(short, whole) >= 0.9
+
+
+def isolated_relations(blocks: list[Block], keys: list[str], rels: list[Relation]) -> list[Relation]:
+    """A witness of short blocks only (a truncated chunk, a page of headings) shares no long block with anyone:
+    it is a copy where its whole sequence stands, in order, in exactly one other witness."""
+    by_wit: dict[str, list[int]] = defaultdict(list)
+    for i, b in enumerate(blocks):
+        by_wit[b.witness].append(i)
+    tied = {r.a for r in rels} | {r.b for r in rels}
+    out = []
+    for w, seq in sorted(by_wit.items()):
+        if len(seq) < 2 or any(i in tied for i in seq):
+            continue
+        found = []
+        for v, other in sorted(by_wit.items()):
+            if v == w:
+                continue
+            for j in range(len(other) - len(seq) + 1):
+                if all(_fits(keys[x], keys[other[j + k]], k == len(seq) - 1) for k, x in enumerate(seq)):
+                    found.append([(x, other[j + k]) for k, x in enumerate(seq)])
+        if len(found) == 1:
+            out += [Relation(y, x, "same" if k < len(seq) - 1 else "b-in-a", len(keys[x]))
+                    for k, (x, y) in enumerate(found[0])]
+    return out
+
+
 def collate(doc: Document) -> tuple[list[list[int]], list[Relation]]:
     """Group the blocks of ``doc`` into passages; returns the groups (block indices) and the relations used."""
     blocks = doc.blocks
@@ -213,6 +243,7 @@ def collate(doc: Document) -> tuple[list[list[int]], list[Relation]]:
     rels += long_relations(blocks, keys, firsts)
     rels += context_relations(blocks, keys, [r for r in rels if r.kind == "same"])
     rels += edge_relations(blocks, keys)
+    rels += isolated_relations(blocks, keys, rels)
     uf = UnionFind(len(blocks))
     for r in rels:
         uf.union(r.a, r.b)

@@ -276,21 +276,24 @@ def structure(doc: Document, passages: list[Passage], ed: Editorial, is_caption)
                 doc.warnings.append(f"a chapter beginning '{seg.passages[0].text[:40]}…' could not be identified; "
                                     "add its identification to source/editorial/chapters.json")
     chapters: dict[int, Chapter] = {}
+    unknown: list[Chapter] = []
     # runs in book order; a run that opens inside a chapter comes after the run holding that chapter's heading
     for segs in sorted(runs, key=lambda s: (min((x.number for x in s if x.number), default=999), not s[0].headed)):
         for seg in segs:
-            if seg.number is None:
-                continue
-            game = ed.by_number(seg.number)
-            if game is None:
-                doc.warnings.append(f"chapter number {seg.number} is not a game of the book")
+            game = ed.by_number(seg.number) if seg.number is not None else None
+            if game is None:  # kept, as a chapter of its own, for the editors to identify
+                if seg.number is not None:
+                    doc.warnings.append(f"chapter number {seg.number} is not a game of the book")
+                ch = Chapter(slug=f"unidentified-{len(unknown) + 1}", number=0)
+                ch.passages.extend(seg.passages)
+                unknown.append(ch)
                 continue
             ch = chapters.setdefault(seg.number, Chapter(slug=game.slug, number=seg.number))
             ch.passages.extend(_after_overlap(doc, ch.passages, seg.passages))
             for n, votes in sorted(seg.votes.items()):
                 if n == seg.number:
                     ch.evidence.extend(r for _, r in votes)
-    for ch in chapters.values():
+    for ch in [*chapters.values(), *unknown]:
         kinds = [p.kind for p in ch.passages]
         ch.lost_start = kinds[0] not in ("title", "decks")
         ch.title_supplied = "title" not in kinds
@@ -300,5 +303,5 @@ def structure(doc: Document, passages: list[Passage], ed: Editorial, is_caption)
         doc.decisions.append({"stage": "structure", "chapter": ch.slug, "number": ch.number,
                               "evidence": sorted(set(ch.evidence)), "lost_start": ch.lost_start,
                               "lost_end": ch.lost_end, "title_supplied": ch.title_supplied})
-    doc.chapters = [chapters[n] for n in sorted(chapters)]
+    doc.chapters = [chapters[n] for n in sorted(chapters)] + unknown
     return doc

@@ -76,3 +76,15 @@ def test_a_missing_source_folder_is_a_clear_error(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "pipeline", "build", "--source", str(tmp_path / "nowhere"),
                            "--out", str(tmp_path / "out")], capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 2 and "games.json not found" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_chapter_no_evidence_identifies_is_kept_apart_and_reported(tmp_path, source_with):
+    page = ("КРАСАВИЦА.\n\nОДНА ПОЛНАЯ КОЛОДА КАРТЪ.\n\nПравила.\n\nI. Всѣ карты годны для игры, если онѣ лежатъ "
+            "сверху пачекъ.\n\nИгра.\n\nРаскладываютъ восемнадцать пачекъ по три карты въ каждой пачкѣ.\n")
+    proc, manifest = run_build(tmp_path, source_with, {"new.txt": page.encode("utf-8")})
+    assert proc.returncode == 0
+    assert "could not be identified" in proc.stderr
+    games = {g["slug"]: g for g in manifest["games"]}
+    assert games["unidentified-1"]["number"] is None
+    text = (tmp_path / "out/text/pre-reform/unidentified-1.txt").read_text().splitlines()
+    assert text[0] == "КРАСАВИЦА." and text[-1].startswith("Раскладываютъ восемнадцать пачекъ")
