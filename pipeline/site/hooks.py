@@ -105,11 +105,14 @@ def on_post_page(output: str, page, config) -> str:
 
 
 def minify_css(text: str) -> str:
-    """Comments and layout whitespace out of a stylesheet (only around { } ; , where no meaning can change)."""
+    """Comments and layout whitespace out of a stylesheet, quoted strings untouched."""
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
-    text = re.sub(r"\s+", " ", text)
-    text = re.sub(r"\s*([{};,])\s*", r"\1", text).strip()
-    return re.sub(r"\{[^}]*\}", lambda m: m.group(0).replace(": ", ":"), text)
+    parts = re.split(r'("[^"]*")', text)  # odd indexes are strings
+    for i in range(0, len(parts), 2):
+        part = re.sub(r"\s+", " ", parts[i])
+        part = re.sub(r"\s*([{};,])\s*", r"\1", part)
+        parts[i] = re.sub(r"([{;][\w-]+):\s", r"\1:", part)
+    return "".join(parts).strip()
 
 
 def on_post_build(config) -> None:

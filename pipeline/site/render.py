@@ -232,19 +232,16 @@ def choice(el, ctx):
 def spelling(orig, reg, ctx) -> list:
     """Both spellings, side by side; CSS shows the one the reader chose. Short custom elements, since a chapter
     holds hundreds of these: <w-o> the word as printed (orig), <w-r> its modern spelling (reg), and between them
-    <w-s hidden> </w-s>, a space never displayed that keeps the two apart in the search index (which holds both)."""
-    return [fill(h("w-o"), orig, ctx), h("w-s", {"hidden": "hidden"}, " "), fill(h("w-r"), reg, ctx)]
+    <w-s> </w-s>, a space never displayed (edition.css) that keeps the two apart in the search index, which so
+    holds both."""
+    return [fill(h("w-o"), orig, ctx), h("w-s", None, " "), fill(h("w-r"), reg, ctx)]
 
 
 def correction(sic, corr, ctx):
-    """The corrected word; when corrections are shown, its OCR form and certainty show on hover and focus."""
-    ocr = "".join(sic.itertext())
-    cert = corr.get("cert", "")
-    tip = f"OCR: «{ocr}» · уверенность: {CERTAINTY.get(cert, cert or 'не указана')}"
-    if corr.get("type"):
-        tip += f" · {corr.get('type')}"
-    span = h("span", {"class": "corr", "data-sic": ocr, "data-cert": cert or None, "data-tip": tip})
-    return fill(span, corr, ctx)
+    """The corrected word; when corrections are shown, its OCR form, certainty and kind show on hover and focus
+    (edition.css words the tooltip from these attributes)."""
+    return fill(h("span", {"class": "corr", "data-sic": "".join(sic.itertext()), "data-cert": corr.get("cert"),
+                           "data-kind": corr.get("type")}), corr, ctx)
 
 
 def supplied(el, ctx):

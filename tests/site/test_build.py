@@ -158,3 +158,61 @@ def test_the_edition_builds_strictly_in_under_15_seconds(edition_site_build):
     site, seconds = edition_site_build
     assert (site / "index.html").is_file()
     assert seconds < 15, f"mkdocs build --strict took {seconds:.1f} s"
+
+
+def manifest_of(edition: Path) -> dict:
+    return json.loads((edition / "manifest.json").read_text("utf-8"))
+
+
+def test_the_notes_page_lists_every_note_with_its_chapter_and_anchor(built, edition_dir):
+    name, site = built
+    notes = manifest_of(edition_dir(name))["notes"]
+    rows = html_of(site / "notes" / "index.html").xpath("//div[@class='notes-table']//tbody/tr")
+    assert [int(r.xpath("string(td[1])")) for r in rows] == [n["n"] for n in notes]
+    if name == "edition":
+        assert len(rows) == 20, "the book has 20 notes"
+    for row, note in zip(rows, notes):
+        anchor_links = row.xpath("td[3]//a/@href")
+        if note["anchor"] == "found":
+            assert anchor_links == [f"../chapters/{note['game']}/#noteref-{note['n']}"], row.get("id")
+        else:
+            assert "знак утрачен" in row.xpath("string(td[3])")
+            assert not [h for h in anchor_links if "#noteref-" in h]
+        assert row.xpath("string(td[4])").strip(), f"note {note['n']} has its text"
+
+
+def test_home_lists_the_24_games_in_the_books_order_with_what_the_edition_has(built, edition_dir):
+    name, site = built
+    games = json.loads((ROOT / "source/editorial/games.json").read_text("utf-8"))["games"]
+    manifest = {g["slug"]: g for g in manifest_of(edition_dir(name))["games"]}
+    rows = html_of(site / "index.html").xpath("//div[@class='games-table']//tbody/tr")
+    assert [r.get("data-slug") for r in rows] == [g["slug"] for g in games]
+    for row in rows:
+        slug = row.get("data-slug")
+        expected = ("lost" if slug not in manifest else "whole" if manifest[slug]["complete"] else "partial")
+        assert row.get("data-status") == expected, slug
+        assert bool(row.xpath("td[2]//a")) == (slug in manifest), slug
+
+
+def test_home_figures_are_read_from_the_report(built, edition_dir):
+    name, site = built
+    report = json.loads((edition_dir(name) / "report.json").read_text("utf-8"))
+    figures = {li.xpath("string(.)").split(":")[0]: li.xpath("string(strong)")
+               for li in html_of(site / "index.html").xpath("//ul[@class='edition-figures']/li")}
+    assert figures["исправлений OCR"] == str(report["corrections"]["count"])
+    assert figures["свидетелей (сохранённых страниц читалки)"] == str(len(report["witnesses"]))
+
+
+def test_every_chapter_page_without_the_game_weighs_under_300_kb(built, artifacts_dir):
+    """By the files: the page's HTML plus every stylesheet and script it links (the board's, under play/, aside).
+    The browser test weighs the heaviest one again as loaded."""
+    name, site = built
+    weights = {}
+    for page_path in sorted((site / "chapters").glob("*/index.html")):
+        page = html_of(page_path)
+        refs = page.xpath("//link[@rel='stylesheet']/@href | //script/@src")
+        files = [(page_path.parent / ref.split("?")[0]).resolve() for ref in refs]
+        own = [f for f in files if "play" not in f.relative_to(site.resolve()).parts]
+        weights[page_path.parent.name] = page_path.stat().st_size + sum(f.stat().st_size for f in own)
+    (artifacts_dir / f"site-{name}-chapter-weights.json").write_text(json.dumps(weights, indent=1))
+    assert weights and max(weights.values()) < 300 * 1024, weights

@@ -48,7 +48,7 @@ def test_a_source_holding_markup_shows_it_as_text():
     assert "</p><script>window.pwned=4</script>" in text     # in a paragraph
     assert "<script>window.pwned=5</script>" in text          # in an editorial note
     assert "<img src=x onerror=alert(1)>" in text              # in the witness list
-    tips = " ".join(page.xpath("//@data-tip"))
+    tips = " ".join(page.xpath("//@data-tip | //@data-kind"))
     assert '<script>window.pwned=1</script>' in tips           # supplied title's evidence, as an attribute value
     assert '"><script>window.pwned=3</script>' in tips         # a correction's type
 
@@ -80,8 +80,7 @@ def test_every_spelling_choice_carries_both_spellings():
     pairs = []
     for orig in page.xpath("//w-o"):
         gap, reg = orig.getnext(), orig.getnext().getnext()
-        assert gap.tag == "w-s" and gap.get("hidden") is not None and gap.text == " ", \
-            "a hidden space keeps the two apart for search"
+        assert gap.tag == "w-s" and gap.text == " ", "a (never displayed) space keeps the two apart for search"
         assert reg.tag == "w-r"
         pairs.append((orig.text_content(), reg.text_content()))
     assert ("мѣста", "места") in pairs and ("Свободныя", "Свободные") in pairs
@@ -91,7 +90,7 @@ def test_a_correction_keeps_the_ocr_form_and_certainty():
     page = chapter_html("windmill")
     corr = page.xpath("//span[@class='corr']")[0]
     assert corr.get("data-sic") == "нзъ" and corr.get("data-cert") == "high"
-    assert "высокая" in corr.get("data-tip")
+    assert corr.get("data-kind") == "confusable"
     assert corr.xpath("string(.//w-o)") == "изъ"
 
 
@@ -144,3 +143,10 @@ def test_links_between_pages_are_relative():
     assert pages.rel("chapters/windmill/", "downloads/tei/windmill.xml") == "../../downloads/tei/windmill.xml"
     assert pages.rel("", "chapters/windmill/") == "chapters/windmill/"
     assert pages.rel("notes/", "chapters/windmill/#noteref-7") == "../chapters/windmill/#noteref-7"
+
+
+def test_the_stylesheet_minifier_keeps_strings_and_selectors():
+    from pipeline.site.hooks import minify_css
+
+    css = '/* c */\n.a .b:hover::after,\n.c { content: "OCR: «" attr(x) " · a, b; c"; color : red; }\n'
+    assert minify_css(css) == '.a .b:hover::after,.c{content:"OCR: «" attr(x) " · a, b; c";color : red;}'
