@@ -1,6 +1,6 @@
 """Synthetic-noise benchmark of the OCR corrector (``python benchmarks/correct.py [--seed N] [--rate R]``).
 
-Clean pre-reform text — the witnesses as the corrector reads them (its own corrections applied) and
+Clean pre-reform text — the witnesses with the hand-checked readings of the test fixture put in — and
 text generated from pymorphy3 word forms put into the pre-reform spelling (``prereform_forms``) — gets
 OCR errors injected at random: the confusions of ``SEED_CONFUSIONS`` run backwards (a reading
 printed as its OCR form), and one in five a random letter substituted, inserted or deleted.  The
@@ -14,6 +14,8 @@ corrector, given the noisy text as its corpus, then corrects it.  Printed:
 from __future__ import annotations
 
 import argparse
+
+import regex
 import random
 import sys
 import time
@@ -82,22 +84,38 @@ def generated_paragraphs(rng: random.Random, n: int = 40) -> list[str]:
     return paras
 
 
+FIXTURE = ROOT / "tests" / "correct" / "fixture.tsv"
+
+
 def witness_paragraphs() -> list[str]:
-    paras = []
+    """The witnesses with the hand-checked readings of tests/correct/fixture.tsv put in (not the
+    corrector's output, so that its own mistakes are not taken for clean text)."""
+    by_witness: dict[str, list[str]] = {}
     for f in sorted((ROOT / "source" / "witnesses").glob("*.txt")):
-        paras += [p for p in f.read_text(encoding="utf-8").replace("ђ", "ѣ").split("\n") if p.strip()]
-    corrector = Corrector(paras)
-    clean = []
-    for p in paras:
-        corrections, _ = corrector.correct(p)
-        for c in sorted(corrections, key=lambda c: -c.start):
-            p = p[:c.start] + c.corr + p[c.end:]
-        clean.append(p)
-    return clean
+        text = f.read_text(encoding="utf-8").replace("ђ", "ѣ")
+        by_witness[f.name[:3]] = [p for p in text.split("\n") if p.strip()]
+    special = {"<space>": " ", "<del>": ""}
+    edits: dict[tuple[str, int], list[tuple[int, int, str]]] = {}
+    for line in FIXTURE.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        witness, context, form, reading, _ = line.split("\t")
+        reading = special.get(reading, reading)
+        for k, p in enumerate(by_witness[witness]):
+            if context in p and reading != form:
+                start = p.index(context) + context.index(form)
+                edits.setdefault((witness, k), []).append((start, start + len(form), reading))
+    for (witness, k), spans in edits.items():
+        p = by_witness[witness][k]
+        for start, end, reading in sorted(set(spans), reverse=True):
+            p = p[:start] + reading + p[end:]
+        by_witness[witness][k] = p
+    return [p for ps in by_witness.values() for p in ps]
 
 
-def inject(word: str, rng: random.Random) -> str:
-    """One OCR error in ``word``: a known confusion backwards, or (1 in 5) any letter edit."""
+def inject(word: str, rng: random.Random) -> tuple[str, str]:
+    """One OCR error in ``word`` and its kind: a known confusion backwards ("seed"), or (1 in 5) any
+    letter substituted, inserted or deleted ("generic")."""
     low = word.lower()
     if rng.random() < 0.8:
         options = [(i, o, t) for o, t, _ in SEED_CONFUSIONS if not o.isdigit()
@@ -106,16 +124,18 @@ def inject(word: str, rng: random.Random) -> str:
             i, o, t = rng.choice(options)
             new = low[:i] + o + low[i + len(t):]
             if word.isupper():
-                return new.upper()
-            return new if word.islower() else new[:1].upper() + new[1:]
+                return new.upper(), "seed"
+            return (new if word.islower() else new[:1].upper() + new[1:]), "seed"
     i = rng.randrange(len(word))
     letter = rng.choice("абвгдежзиклмнопрстуфхцчшщыьэюяі")
     op = rng.choice(("sub", "ins", "del")) if len(word) > 3 else "sub"
+    if word.isupper() or (i == 0 and word[0].isupper()):
+        letter = letter.upper()
     if op == "sub":
-        return word[:i] + letter + word[i + 1:]
+        return word[:i] + letter + word[i + 1:], "generic"
     if op == "ins":
-        return word[:i] + letter + word[i:]
-    return word[:i] + word[i + 1:]
+        return word[:i] + letter + word[i:], "generic"
+    return word[:i] + word[i + 1:], "generic"
 
 
 def run(seed: int = 1, rate: float = 0.05, generated: int = 40) -> dict:
@@ -125,11 +145,11 @@ def run(seed: int = 1, rate: float = 0.05, generated: int = 40) -> dict:
     for p in clean:
         out, marks = [], {}
         for start, end, surface, is_word in tokens(p):
-            if is_word and len(surface) >= 3 and surface.isalpha() and rng.random() < rate:
-                bad = inject(surface, rng)
+            if is_word and len(surface) >= 3 and regex.fullmatch(r"\p{Cyrillic}+", surface) and rng.random() < rate:
+                bad, kind = inject(surface, rng)
                 if bad != surface and bad.isalpha():
                     pos = sum(len(x) for x in out)
-                    marks[pos] = (surface, bad)
+                    marks[pos] = (surface, bad, kind)
                     out.append(bad)
                     continue
             out.append(surface)
@@ -138,6 +158,7 @@ def run(seed: int = 1, rate: float = 0.05, generated: int = 40) -> dict:
     t0 = time.perf_counter()
     corrector = Corrector(noisy)
     fixed = detectable = fixed_detectable = injected = damaged = clean_words = 0
+    by_kind = {"seed": [0, 0], "generic": [0, 0]}
     for text, marks in zip(noisy, truth):
         corrections, _ = corrector.correct(text)
         by_start = {c.start: c for c in corrections if c.source == "corrector" and c.kind != "punctuation"
@@ -147,13 +168,16 @@ def run(seed: int = 1, rate: float = 0.05, generated: int = 40) -> dict:
                 continue
             c = by_start.get(start)
             if start in marks:
-                original, bad = marks[start]
+                original, bad, kind = marks[start]
                 injected += 1
                 is_nonword = not known(bad.lower())
                 detectable += is_nonword
                 ok = c is not None and c.corr == original and c.end == end
                 fixed += ok
                 fixed_detectable += ok and is_nonword
+                if is_nonword:
+                    by_kind[kind][0] += 1
+                    by_kind[kind][1] += ok
             else:
                 clean_words += 1
                 damaged += c is not None
@@ -163,23 +187,38 @@ def run(seed: int = 1, rate: float = 0.05, generated: int = 40) -> dict:
         "nonword_injected": detectable, "nonword_fixed": fixed_detectable,
         "nonword_fixed_pct": 100 * fixed_detectable / max(detectable, 1),
         "clean_words": clean_words, "damaged": damaged, "damaged_pct": 100 * damaged / max(clean_words, 1),
-        "seconds": elapsed, "chars": sum(map(len, noisy)),
+        "seconds": elapsed, "chars": sum(map(len, noisy)), "by_kind": by_kind,
     }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seeds", default="1,2,3", help="random seeds, one run each, figures summed")
     ap.add_argument("--rate", type=float, default=0.05, help="share of words (≥3 letters) given an error")
     ap.add_argument("--generated", type=int, default=40, help="generated paragraphs besides the witnesses")
     a = ap.parse_args()
-    r = run(a.seed, a.rate, a.generated)
-    print(f"text: {r['chars']} characters, {r['clean_words'] + r['injected']} words, {r['injected']} errors injected")
-    print(f"fixed: {r['fixed']}/{r['injected']} = {r['fixed_pct']:.1f} % of all injected errors")
-    print(f"fixed: {r['nonword_fixed']}/{r['nonword_injected']} = {r['nonword_fixed_pct']:.1f} % of those that are not words")
-    print(f"damaged: {r['damaged']}/{r['clean_words']} = {r['damaged_pct']:.2f} % of clean words changed")
-    print(f"time: {r['seconds']:.2f} s to correct (corpus = the noisy text)")
-
+    total: dict = {}
+    for seed in (int(x) for x in a.seeds.split(",")):
+        r = run(seed, a.rate, a.generated)
+        for k, v in r.items():
+            if k == "by_kind":
+                for kind, (n, ok) in v.items():
+                    t = total.setdefault("by_kind", {}).setdefault(kind, [0, 0])
+                    t[0] += n
+                    t[1] += ok
+            elif not k.endswith("_pct"):
+                total[k] = total.get(k, 0) + v
+    r = total
+    pct = lambda a, b: 100 * a / max(b, 1)  # noqa: E731
+    print(f"seeds {a.seeds}: {r['chars']} characters, {r['clean_words'] + r['injected']} words, "
+          f"{r['injected']} errors injected")
+    print(f"fixed: {r['fixed']}/{r['injected']} = {pct(r['fixed'], r['injected']):.1f} % of all injected errors")
+    print(f"fixed: {r['nonword_fixed']}/{r['nonword_injected']} = "
+          f"{pct(r['nonword_fixed'], r['nonword_injected']):.1f} % of those that are not words")
+    for kind, (n, ok) in r["by_kind"].items():
+        print(f"  {kind} confusions (not words): {ok}/{n} = {pct(ok, n):.1f} %")
+    print(f"damaged: {r['damaged']}/{r['clean_words']} = {pct(r['damaged'], r['clean_words']):.2f} % of clean words changed")
+    print(f"time: {r['seconds']:.2f} s to correct {r['chars']} characters (corpus = the noisy text)")
 
 if __name__ == "__main__":
     main()

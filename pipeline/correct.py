@@ -53,7 +53,7 @@ import regex
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from pipeline.spelling import is_known, modernize_word, parses, tokens
+from pipeline.spelling import SPECIAL, is_known, modernize_word, parses, tokens
 
 __all__ = ["Correction", "Review", "Corrector", "SEED_CONFUSIONS"]
 
@@ -93,7 +93,8 @@ SEED_CONFUSIONS: tuple[tuple[str, str, float], ...] = (
     ("і", "й", 2.0), ("и", "й", 2.0),     # й with its breve lost
 )
 SUB, INDEL, TRANSPOSE = 5.0, 5.5, 5.0          # any other single-letter error
-SPLIT, JOIN, CASE = 3.5, 2.0, 1.0
+SPLIT, JOIN, CASE = 4.5, 2.0, 1.0
+ONE_LETTER_WORDS = {"а", "и", "о", "у", "я"}
 ALPHABET = "абвгдежзийклмнопрстуфхцчшщъыьэюяіѣ"
 VOWELS = set("аеёиоуыэюяіѣ")
 CONSONANTS = set("бвгджзклмнпрстфхцчшщ")
@@ -104,6 +105,7 @@ UNKNOWN = -8.0        # a form morphology does not know
 CORPUS_W = 1.5        # × ln(1 + distinct contexts elsewhere, at most CORPUS_CAP)
 CORPUS_CAP = 30
 BIGRAM_W = 1.0
+IMPLAUSIBLE = -2.5   # an unknown form with a letter sequence no Russian word has
 FREQ_W = 0.8         # × (Zipf frequency − FREQ_FLOOR) of a known word
 FREQ_FLOOR = 2.5
 AGREE = 2.0
@@ -132,6 +134,35 @@ def _frequencies() -> dict[str, float]:
     return freq
 
 
+@lru_cache(maxsize=1)
+def _trigrams() -> dict[str, int]:
+    """Letter trigrams (with ^ and $ at the ends) of the frequency list's words, counted."""
+    counts: dict[str, int] = {}
+    for w in _frequencies():
+        padded = f"^{w}$"
+        for i in range(len(padded) - 2):
+            t = padded[i:i + 3]
+            counts[t] = counts.get(t, 0) + 1
+    return counts
+
+
+@lru_cache(maxsize=200_000)
+def implausible(form: str) -> str:
+    """A letter trigram that (almost) no Russian word has, in the modern letters of ``form``; "" if none."""
+    base = form.translate(str.maketrans("ѣіѳѵ", "еифи")).replace("ё", "е")
+    if len(base) > 1 and base.endswith("ъ"):
+        base = base[:-1]
+    stem, refl = (base[:-2], base[-2:]) if base.endswith(("ся", "сь")) and len(base) > 4 else (base, "")
+    base = regex.sub(r"(?:аго|яго|ыя|ия)$",
+                     lambda m: {"аго": "ого", "яго": "его", "ыя": "ые", "ия": "ие"}[m.group()], stem) + refl
+    padded = f"^{base}$"
+    counts = _trigrams()
+    for i in range(len(padded) - 2):
+        if counts.get(padded[i:i + 3], 0) <= 1:
+            return padded[i:i + 3]
+    return ""
+
+
 @lru_cache(maxsize=200_000)
 def zipf(form: str) -> float:
     """How common the modern spelling of a lower-case pre-reform form is (Zipf scale; 2.0 if rare)."""
@@ -151,6 +182,8 @@ def known(form: str) -> bool:
     """Morphology knows the modern spelling of this lower-case pre-reform form."""
     if not form or LATIN.search(form):
         return False
+    if form in SPECIAL:  # онѣ, однѣхъ, ея
+        return True
     base = form.translate(str.maketrans("ѣіѳѵ", "еифи"))
     if len(base) > 1 and base.endswith("ъ"):
         base = base[:-1]
@@ -195,13 +228,20 @@ def orthography(form: str) -> tuple[float, str]:
             return -4.0, "ѵ"
         if ch == "ы" and i == 0:
             return -4.0, "initial ы"
-    if regex.search("[аеёиоуыэюяі]ѣъ?$", form):
+    if _SOFT_AFTER_VELAR.search(form):
+        return -4.0, "ь after к, г, х, ц"
+    if _FINAL_YAT_AFTER_VOWEL.search(form):
         return -4.0, "ѣ after a vowel at the end"
     if "ѣ" in form and not _yat_ok(form):
         return -4.5, "ѣ outside a ѣ-root"
-    if regex.search("и[аоуэюяѣе]", form):
+    if _I_BEFORE_VOWEL.search(form):
         return -2.0, "и before a vowel"
     return 0.0, ""
+
+
+_SOFT_AFTER_VELAR = regex.compile("[кгхц]ь$")
+_FINAL_YAT_AFTER_VOWEL = regex.compile("[аеёиоуыэюяі]ѣъ?$")
+_I_BEFORE_VOWEL = regex.compile("и[аоуэюяѣеи]")
 
 
 def _yat_ok(form: str) -> bool:
@@ -402,6 +442,8 @@ class _Corpus:
         seen = self.occurrences.get(form, ())
         if wide is None:
             return len(seen)
+        if "" not in wide:
+            return len(seen) - (wide in seen)
         return sum(1 for c in seen if not all(q == "" or q == x for q, x in zip(wide, c)))
 
     def bigrams(self, form: str, ctx: tuple[str, str]) -> tuple[int, int]:
@@ -476,6 +518,8 @@ class Corrector:
             score += FREQ_W * (zipf(form) - FREQ_FLOOR)
         else:
             score += UNKNOWN
+            if implausible(form):
+                score += IMPLAUSIBLE
         n = self.corpus.support(form, wide if is_obs else None)
         if n:
             score += CORPUS_W * math.log1p(min(n, CORPUS_CAP))
@@ -488,8 +532,8 @@ class Corrector:
         if left or right:
             score += BIGRAM_W * (math.log1p(left) + math.log1p(right))
             evidence.append("context")
-        if not is_obs and ctx in self.corpus.contexts.get(form, ()):
-            score += DUPLICATE if wide in self.corpus.wide.get(form, ()) else DUPLICATE / 2
+        if not is_obs and wide in self.corpus.wide.get(form, ()):
+            score += DUPLICATE  # the same two words either side: a duplicate passage
             evidence.append("duplicate-witness")
         if (ctx[0] and _agrees(ctx[0], form)) or (ctx[1] and _agrees(form, ctx[1])):
             score += AGREE
@@ -528,12 +572,17 @@ class Corrector:
         self._cands[key] = result
         return result
 
-    def _splits(self, obs: str, ctx: tuple[str, str]) -> list[_Cand]:
+    def _splits(self, obs: str, ctx: tuple[str, str], gap_after: str = "") -> list[_Cand]:
         out = []
         for i in range(1, len(obs)):
             a, b = obs[:i], obs[i:]
             if not (known(a) and known(b)) or orthography(a)[0] or orthography(b)[0]:
                 continue
+            if (len(a) == 1 and a not in ONE_LETTER_WORDS) or (len(b) == 1 and b not in ONE_LETTER_WORDS):
+                continue
+            if (not ctx[1] or gap_after.strip()[:1] in set(".,;:!?)»")) and any(
+                    p.tag.POS in {"PREP", "CONJ"} for p in parses(modernize_word(b))):
+                continue  # "концами и." — a preposition or conjunction ends nothing
             function = any(p.tag.POS in FUNCTION_POS for p in parses(modernize_word(a)) + parses(modernize_word(b)))
             if not function:
                 continue
@@ -571,11 +620,14 @@ class Corrector:
             if isinstance(r, Correction) and r.kind not in {"join"} and " " not in r.corr:
                 read[idx] = r.corr.lower()
         for idx, r in list(results.items()):
-            if isinstance(r, Review) and read != lower:
-                again = self._at(toks, words, read, idx)
-                if again is not None:
-                    results[idx] = again
+            if isinstance(r, Correction) or read[max(0, idx - 2):idx + 3] == lower[max(0, idx - 2):idx + 3]:
+                continue
+            again = self._at(toks, words, read, idx)
+            if again is not None or isinstance(r, Review):
+                results[idx] = again
         for r in results.values():
+            if r is None:
+                continue
             if isinstance(r, Correction):
                 corrections.append(r)
             elif isinstance(r, Review):
@@ -630,7 +682,7 @@ class Corrector:
             lang, ev = self._language(c, ctx, wide, False)
             cands.append(_Cand(c, lang - cost, cost, ops, tuple(ev)))
         if not real_word:
-            cands += self._splits(obs, ctx)
+            cands += self._splits(obs, ctx, gap_after)
         if mixed and known(obs):
             lang, ev = self._language(obs, ctx, wide, False)
             cands.append(_Cand(obs, lang - CASE, CASE, (), tuple(ev), "case"))
@@ -732,19 +784,26 @@ class Corrector:
                           ("morphology", "stray hyphen"), "corrector")
 
     def _punctuation(self, text: str) -> list[Correction]:
+        """Full stops inside a sentence: between two words the lexicon knows, the second in lower case."""
         out = []
+
+        def words_ok(before: str, after: str) -> bool:
+            b = before.lower()
+            return (len(before) > 2 and not before.isupper() and known(b) and not orthography(b)[0]
+                    and known(after.lower()) and not orthography(after.lower())[0])
+
         # "чемъ.карты": a full stop with no space before a lower-case word — a space misread
-        for m in regex.finditer(r"(?<=(\p{L}{2,}))\.(?=\p{Ll}{2,})", text):
-            if known(m.group(1).lower()) and len(m.group(1)) > 2:
-                out.append(Correction(m.start(), m.end(), ".", " ", "medium", "punctuation",
+        for m in regex.finditer(r"(\p{L}+)\.(\p{Ll}\p{L}+)", text):
+            if words_ok(m.group(1), m.group(2)):
+                out.append(Correction(m.end(1), m.end(1) + 1, ".", " ", "medium", "punctuation",
                                       ("full stop inside a sentence",), "corrector"))
         # "двойки,. на": a stray full stop after a comma
         for m in regex.finditer(r"(?<=,)\.(?=\s)", text):
             out.append(Correction(m.start(), m.end(), ".", "", "medium", "punctuation",
                                   ("stray full stop after a comma",), "corrector"))
         # "рядъ картъ. кончающихся": a comma read as a full stop before a lower-case word
-        for m in regex.finditer(r"(?<=(\p{L}{3,}))\.(?= \p{Ll}{2,})", text):
-            if known(m.group(1).lower()) and orthography(m.group(1).lower())[0] == 0:
-                out.append(Correction(m.start(), m.end(), ".", ",", "medium", ",→.",
+        for m in regex.finditer(r"(\p{L}+)\. (\p{Ll}\p{L}+)", text):
+            if words_ok(m.group(1), m.group(2)):
+                out.append(Correction(m.end(1), m.end(1) + 1, ".", ",", "medium", ",→.",
                                       ("full stop before a lower-case word",), "corrector"))
         return out
