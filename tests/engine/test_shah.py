@@ -88,8 +88,9 @@ def test_a_cleared_ray_takes_a_third_circle_card_inside_and_is_filled_at_once():
     ids = move_ids(game, st)
     assert ids == {"talon>inner-3", "stock>inner-3"} | {f"outer-{i}>inner-3" for i in (1, 2, 4, 5, 6, 7, 8)}
     play(game, st, "outer-7>inner-3")
-    assert move_ids(game, st) == {"talon>middle-3", "stock>middle-3"}  # at once: no play of the 2♠ meanwhile
+    assert move_ids(game, st) == {"talon>middle-3"}  # at once, from the talon: no play of the 2♠ meanwhile
     play(game, st, "talon>middle-3")
+    assert move_ids(game, st) == {"stock>outer-3"}  # the talon is out: from the pack
     play(game, st, "stock>outer-3")
     play(game, st, "stock>outer-7")
     assert "outer-1>foundation-1" in move_ids(game, st) and not st.vars.get("filling")

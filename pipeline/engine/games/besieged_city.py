@@ -16,11 +16,13 @@ RULES = (
          "reserve cards into the ramparts, before they can be played."),
     Rule("II", "II", "Карты въ окопахъ можно класть одну на другую или въ обыкновенномъ восходящемъ или нисходящемъ "
          "порядкѣ, или же въ томъ порядкѣ, въ которомъ онѣ будутъ сыграны, то-есть: королеву на двойку, валетъ на "
-         "тройку и такъ далѣе, или же обратно. Карты должны быть одной и той же масти. Карты въ окопахъ можно "
+         "тройку и такъ далѣе, или же обратно. Карты должны быть одной и той же масти; карты, сложенныя въ "
+         "восходящемъ или нисходящемъ порядкѣ, должны быть положены въ одну и ту же пачку. Карты въ окопахъ можно "
          "перекладывать по произволу изъ одной пачки въ другую (годною картою можетъ быть только лежащая на верху "
          "пачки), слѣдуя за мастью.",
          "Rampart cards go on one another in ordinary ascending or descending order, or in the order they will be "
-         "played (queen on two, knave on three …, or the reverse), always in suit; the top card of a rampart "
+         "played (queen on two, knave on three …, or the reverse), always in suit, both kinds in one packet; the "
+         "top card of a rampart "
          "packet may move to another packet at will, following suit."),
     Rule("III", "III", "Также точно карты въ резервѣ можно класть на карты въ окопахъ, но только на карты, "
          "находящіяся по концамъ или сторонамъ той линіи, съ которой онѣ взяты.",
@@ -32,20 +34,31 @@ RULES = (
     Rule("V", "V", "Свободныя мѣста въ резервѣ пополняются картами изъ талона, если же талона нѣтъ, то изъ колоды.",
          "Spaces in the reserve are filled from the talon, or from the pack when there is no talon."),
     Rule("VI", "VI", "За основными картами слѣдуетъ масть.", "The foundations follow suit."),
-    Rule("layout", "play", "Двѣнадцать картъ въ четыре ряда, по три карты въ каждомъ ряду — резервъ; внѣшній рядъ "
-         "изъ четырнадцати картъ поперекъ — окопы.",
+    Rule("layout", "play", "Раскладываютъ двѣнадцать картъ въ четыре ряда, по три карты въ каждомъ ряду. Потомъ "
+         "кладутъ въ поперекъ внѣшній рядъ изъ четырнадцати картъ; этотъ рядъ составляетъ окопы. Двѣнадцать "
+         "внутреннихъ картъ представляютъ резервъ.",
          "Twelve cards in four rows of three are the reserve; an outer row of fourteen laid crossways round them "
          "is the ramparts."),
-    Rule("aces", "play", "Основными картами служатъ четыре туза разныхъ мастей; на тузовъ кладутъ королей, потомъ "
-         "двойки, дамъ, тройки и такъ далѣе; каждое основаніе начинается и кончается тузомъ.",
+    Rule("aces", "play", "Основными картами служатъ четыре туза разныхъ мастей. На тузовъ кладутъ королей, потомъ "
+         "двойки, дамъ, тройки и такъ далѣе, такъ что каждое основаніе состоитъ изъ перемежающихся рядовъ "
+         "восходящихъ и нисходящихъ картъ, при этомъ каждое основаніе начинается и кончается тузомъ (правило VI).",
          "Four aces of different suits are the foundations; on them go kings, then twos, queens, threes and so on; "
          "each foundation begins and ends with an ace."),
-    Rule("at-once", "play", "Каждое открывшееся свободное мѣсто немедленно закрываютъ новыми картами.",
-         "Every space is covered with a new card at once."),
-    Rule("talon", "play", "Остальную колоду раскладываютъ; карты, не подходящія для основанія, откладываютъ въ "
-         "талонъ. Пасьянсъ этотъ чрезвычайно труденъ.",
-         "The rest of the pack is dealt; cards that do not fit a foundation go to the talon. This patience is "
-         "extremely difficult."),
+    Rule("at-once", "play", "Разложивши пасьянсъ, берутъ изъ окоповъ туза или другую подходящую карту и играютъ "
+         "ихъ на принадлежащія имъ мѣста, при этомъ немедленно закрываютъ новыми картами каждое открывшееся "
+         "свободное мѣсто (Правила IV и V).",
+         "Aces and other fitting cards are played from the ramparts, and every space is covered with a new card at "
+         "once (rules IV and V)."),
+    Rule("talon", "play", "Сдѣлавши все то, что пожелаютъ (порядокъ игры предоставляется на произволъ играющаго), и "
+         "сыгравши карты, если это возможно, раскладываютъ остальную колоду, при чемъ карты, не подходящія для "
+         "основанія, откладываютъ въ талонъ.",
+         "Having done what one wishes (the order of play is left to the player), the rest of the pack is dealt; "
+         "cards that do not fit a foundation go to the talon."),
+    Rule("end", "play", "Въ концѣ пасьянса, когда талонъ израсходованъ и всѣ карты выложены, если встрѣтятся еще "
+         "карты въ резервѣ, которыхъ можно перевести въ окопы, то ихъ можно переводить. Пасьянсъ этотъ чрезвычайно "
+         "труденъ.",
+         "At the end, with the talon used up and every card laid out, reserve cards that can still go into the "
+         "ramparts may do so. This patience is extremely difficult."),
 )
 
 
@@ -96,7 +109,7 @@ class BesiegedCity(Game):
         PileSpec("rampart", "tableau", _rampart_places(), "Окопъ", "Rampart", base=(), sources=("tableau", "reserve"),
                  rules=("II", "III", "IV", "layout", "at-once")),
         PileSpec("reserve", "reserve", tuple((1.4 + 1.2 * (i % 3), 1.6 + 1.5 * (i // 3)) for i in range(12)),
-                 "Резервъ", "Reserve", capacity=1, rules=("I", "V", "layout")),
+                 "Резервъ", "Reserve", capacity=1, rules=("I", "V", "layout", "end")),
         PileSpec("stock", "stock", ((7.0, 3.0),), "Колода", "Pack", take=False, face_down=True, rules=("talon",)),
         PileSpec("hand", "hand", ((8.4, 3.0),), "Открытая карта", "Turned card", capacity=1, rules=("talon",)),
         PileSpec("talon", "talon", ((9.8, 3.0),), "Талонъ", "Talon", take=False, base=None, sources=("hand",),

@@ -26,8 +26,10 @@ RULES = (
          "The foundations are four aces and four kings of different suits; aces build up to kings, kings down to "
          "aces.", source="reconstructed", origin=CADOGAN),
     Rule("deal", "play", "Восемь основныхъ картъ, въ томъ видѣ какъ онѣ выходятъ во время игры, слѣдуетъ немедленно "
-         "положить на оставленныя для нихъ мѣста; подходящія карты угловыхъ пачекъ можно класть на основанія, а "
-         "подходящія карты боковыхъ пачекъ — только на основаніе, подлѣ котораго онѣ находятся (прим. 4).",
+         "положить на оставленныя для нихъ мѣста, а на мѣсто ихъ должны быть положены карты изъ тѣхъ однако же, "
+         "которыя находятся сверху одной изъ четырехъ угловыхъ пачекъ, такъ какъ подходящія карты боковыхъ пачекъ "
+         "могутъ быть переложены только на основаніе, и то въ такомъ случаѣ, когда находятся подлѣ того основанія, "
+         "къ которому должны принадлежать (прим. 4).",
          "The eight foundation cards go to their places at once as they come out in the deal; a card that fits and "
          "falls on a corner packet may go on a foundation, one that falls on a side packet only on the foundation "
          "beside it (note 4: the next card of the pack takes the place of a card so played)."),
@@ -41,9 +43,9 @@ RULES = (
          "time.", source="reconstructed",
          origin="Cadogan 1914, Explanation of terms (a marriage is a card of the same suit on the next above or "
          "below); note 5 moves a suit sequence card by card"),
-    Rule("redeal", "play", "Когда дальнѣйшая игра невозможна, двѣнадцать пачекъ складываютъ по порядку, начиная съ "
-         "лѣвой, раскладываютъ пасьянсъ снова и играютъ такъ же, какъ въ первый разъ. Пасьянсъ можно повторить еще "
-         "разъ (прим. 6).",
+    Rule("redeal", "play", "Когда сдѣланы всевозможныя комбинаціи и дальнѣйшая игра невозможна, тогда двѣнадцать "
+         "пачекъ складываютъ по порядку, начиная съ лѣвой, раскладываютъ пасьянсъ снова и играютъ такъ же, какъ въ "
+         "первый разъ. Если окажется необходимымъ, то пасьянсъ можно повторить еще разъ (прим. 6).",
          "When no more can be done, the twelve packets are gathered in order beginning with the left, dealt again "
          "and played as the first time; this may be done once more (note 6)."),
 )
@@ -70,19 +72,19 @@ class FourCorners(Game):
              "lies on top and the new deal starts with its top card. A redeal may be called at any time after the "
              "pack is out (marriages can always shuttle, so 'nothing more can be done' is the player's call).")
     piles = (
-        PileSpec("ace", "foundation", tuple((2.4, 1.5 + 1.5 * i) for i in range(4)), "Тузъ", "Ace foundation",
+        PileSpec("ace", "foundation", tuple((3.2, 1.5 + 1.5 * i) for i in range(4)), "Тузъ", "Ace foundation",
                  take=False, build=Build(+1, "same"), base=(), sources=("tableau",),
                  rules=("I", "II", "foundations", "deal")),
-        PileSpec("king", "foundation", tuple((3.6, 1.5 + 1.5 * i) for i in range(4)), "Король", "King foundation",
+        PileSpec("king", "foundation", tuple((4.4, 1.5 + 1.5 * i) for i in range(4)), "Король", "King foundation",
                  take=False, build=Build(-1, "same"), base=(), sources=("tableau",),
                  rules=("I", "II", "foundations", "deal")),
-        PileSpec("corner", "tableau", ((0.0, 0.0), (0.0, 7.5), (6.0, 0.0), (6.0, 7.5)), "Уголъ", "Corner",
-                 fan="down", build=Build(0, "same"), base=(), sources=("tableau",),
-                 rules=("layout", "deal", "after", "marry-suit", "redeal")),
-        PileSpec("side", "tableau", tuple((x, 1.5 + 1.5 * i) for x in (0.0, 6.0) for i in range(4)), "Бокъ", "Side",
+        PileSpec("corner", "tableau", ((0.0, 0.0), (0.0, 7.5), (7.6, 0.0), (7.6, 7.5)), "Уголъ", "Corner",
                  fan="right", build=Build(0, "same"), base=(), sources=("tableau",),
                  rules=("layout", "deal", "after", "marry-suit", "redeal")),
-        PileSpec("stock", "stock", ((3.0, 0.0),), "Колода", "Pack", take=False, face_down=True,
+        PileSpec("side", "tableau", tuple((x, 1.5 + 1.5 * i) for x in (0.0, 7.6) for i in range(4)), "Бокъ", "Side",
+                 fan="right", build=Build(0, "same"), base=(), sources=("tableau",),
+                 rules=("layout", "deal", "after", "marry-suit", "redeal")),
+        PileSpec("stock", "stock", ((3.8, 0.0),), "Колода", "Pack", take=False, face_down=True,
                  rules=("layout", "redeal")),
     )
 

@@ -22,14 +22,17 @@ RULES = (
     Rule("III", "III", "Основныя карты берутся изъ колоды прежде начала игры. Масти соблюдаются.",
          "The foundation cards are taken from the pack before play begins. Suits are followed."),
     Rule("shah", "play", "Берутъ изъ колодъ восемь тузовъ и восемь королей. Семь королей откладываютъ въ сторону, "
-         "послѣдняго же кладутъ посрединѣ и окружаютъ его восемью тузами; король называется шахомъ.",
+         "послѣдняго же кладутъ посрединѣ и окружаютъ его восемью тузами. Король называется шахомъ и остается "
+         "одинокимъ.",
          "Eight aces and eight kings are taken out; seven kings are put aside, the last, the Shah, goes in the "
          "centre, ringed by the eight aces."),
     Rule("aces", "play", "Тузы служатъ основными картами, и карты накладываются на нихъ въ восходящемъ порядкѣ до "
          "дамъ.", "The aces are the foundations; cards go on them in ascending order up to the queens."),
-    Rule("deal", "play", "Раскладываютъ кругъ изъ восьми картъ, начиная съ вершины круга и продолжая слѣва "
-         "направо; подходящую карту играютъ, а пустое пространство немедленно замѣняется картою изъ рукъ; затѣмъ "
-         "второй кругъ и третій, которымъ заканчиваются лучи звѣзды (прим. 8).",
+    Rule("deal", "play", "Послѣ этого раскладываютъ кругъ изъ восьми картъ, начиная съ вершины круга и продолжая "
+         "слѣва направо. Если одна изъ картъ этого круга оказывается подходящею, то ее играютъ, а пустое "
+         "пространство немедленно замѣняется одною изъ числа картъ, находящихся въ рукахъ. Затѣмъ раскладываютъ "
+         "второй кругъ, покрывая имъ первый (правило I) и поступаютъ съ нимъ такъ же, какъ и съ предыдущимъ. "
+         "Наконецъ, кладутъ третій кругъ, которымъ заканчиваются лучи звѣзды (прим. 8).",
          "A circle of eight is laid from the top, left to right; a card that fits is played and its place filled "
          "at once from the hand; then a second circle and a third, which completes the rays (note 8)."),
     Rule("marry", "play", "Марьяжъ можно сдѣлать только въ нисходящемъ порядкѣ (прим. 9).",
@@ -37,16 +40,19 @@ RULES = (
     Rule("marry-suit", "play", "Марьяжъ — въ одной масти.", "Marriages follow suit.", source="reconstructed",
          origin="Cadogan 1914, Explanation of terms: a marriage is a card of the same suit on the next above or "
          "below (the Shah chapter does not name the suit)"),
-    Rule("fill", "play", "Послѣ того какъ сыграны подходящія карты или сдѣланъ марьяжъ, свободныя мѣста занимаютъ "
-         "картами изъ талона или изъ колоды, начиная съ внутреннихъ круговъ, слѣва направо; негодныя карты "
+    Rule("fill", "play", "Послѣ того какъ всѣ подходящія карты сыграны или сдѣланъ марьяжъ, открывшіяся чрезъ это "
+         "свободныя мѣста должны быть заняты картами изъ талона или изъ колоды, начиная съ внутреннихъ круговъ, при "
+         "чемъ карты кладутъ, какъ прежде, слѣва направо. Съ остальными картами поступаютъ обыкновеннымъ порядкомъ: "
+         "тѣ изъ нихъ, которыя не годятся для основныхъ картъ, или для марьяжа, или для занятія свободныхъ мѣстъ, "
          "составляютъ талонъ.",
          "When the wanted plays and marriages are made, the spaces are filled from the talon or the pack, inner "
          "circles first, left to right; cards of no use form the talon."),
-    Rule("path", "play", "Если откроется цѣлый лучъ, мѣсто карты внутренняго ряда можетъ быть занято одною изъ "
-         "картъ третьяго круга; остальныя два пространства наполняются немедленно, такъ какъ каждый лучъ долженъ "
-         "быть постоянно полнымъ. Пасьянсъ вторично не раскладывается.",
-         "When a whole ray is cleared, its inner place may take a card of the third circle; the other two places "
-         "are filled at once, since every ray must always be full. No redeal."),
+    Rule("path", "play", "Если откроется дорожка, т.-е. цѣлый лучъ звѣзды, то мѣсто карты внутренняго ряда можетъ "
+         "быть занято одною изъ картъ третьяго круга. … Остальныхъ два пространства наполняются картами изъ талона, "
+         "и это слѣдуетъ дѣлать немедленно, такъ какъ каждый лучъ долженъ быть постоянно полнымъ. Пасьянсъ вторично "
+         "не раскладывается.",
+         "When a path, a whole ray, opens, its inner place may take a card of the third circle; the other two "
+         "places are filled from the talon at once, since every ray must always be full. No redeal."),
 )
 
 CIRCLES = (("inner", "Первый кругъ", "Inner circle", 3.0), ("middle", "Второй кругъ", "Middle circle", 4.3),
@@ -72,7 +78,8 @@ class Shah(Game):
              "marriages in the third circle instead. While the star is laid, a card that fits is played at once and "
              "replaced from the pack. Spaces may wait while the player plays or marries, are filled in the fixed "
              "order (inner circle first, left to right) from talon or pack at the player's choice, and must all be "
-             "filled before the pack is turned; once a whole ray is cleared, every space is filled at once. Of two "
+             "filled before the pack is turned; once a whole ray is cleared, every space is filled at once, after "
+             "its inner place from the talon (from the pack when there is no talon). Of two "
              "foundations of one suit showing the same card only the first is offered.")
     piles = (
         PileSpec("shah", "reserve", ((6.0, 6.0),), "Шахъ", "The Shah", take=False, rules=("shah",)),
@@ -151,11 +158,14 @@ class Shah(Game):
         if spaces:
             space = spaces[0]
             sources = [s for s in (self.talon, self.stock) if piles[s]]
+            forced = bool(sources) and self._forced(state)
+            if forced and state.vars.get("filling"):
+                sources = sources[:1]  # rule 'path': the other places from the talon (the pack once it is out)
             mark = [state.set_step("filling", 1)] if space in self.inner and sources else []
             if space in self.inner:  # rule 'path': a third-circle card may take the inner place
                 sources += [o for o in self.outer if piles[o]]
             out = [Move(f"{names[s]}>{names[space]}", [state.move_step(s, space)] + mark, "fill") for s in sources]
-            if (piles[self.talon] or piles[self.stock]) and self._forced(state):
+            if forced:
                 return out
         tops = [t for t in (self._ray_top(state, ray) for ray in self.rays) if t is not None]
         targets = [t for t in tops if t in self.middle]  # rule II (Russian): marriages on middle-circle cards
