@@ -93,6 +93,13 @@ def test_the_turned_card_goes_up_or_to_the_talon():
     assert pile(game, st, "talon") == ["KS2"]
 
 
+def test_at_the_end_reserve_cards_still_go_into_the_ramparts_and_their_places_stay_empty():
+    game, st = position("besieged-city", **city(rampart_1=["QS2"], reserve_1=["JS2"]))
+    assert "reserve-1>rampart-1" in move_ids(game, st)
+    play(game, st, "reserve-1>rampart-1")
+    assert pile(game, st, "reserve-1") == []
+
+
 def test_no_redeal_a_blocked_game_is_lost():
     game, st = position("besieged-city", **city(), stock=["5H2"])
     play(game, st, "turn")

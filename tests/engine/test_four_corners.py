@@ -72,6 +72,7 @@ def test_after_the_deal_every_top_card_may_go_on_any_foundation_it_fits_rule_I_a
     game, st = after_deal(**STARTED, side_3=["2H1"], side_4=["QS2"], corner_1=["2C2", "9D1"])
     ids = move_ids(game, st)
     assert {"side-3>ace-2", "side-4>king-1"} <= ids  # side-3 is beside ace-3: the restriction is over
+    assert "side-3>ace-1" not in ids and "side-4>ace-1" not in ids  # rule II: in suit, aces up, kings down
     assert not any(i.startswith("corner-1>") and ("ace" in i or "king" in i) for i in ids)  # 2♣ is covered
 
 
