@@ -11,6 +11,7 @@ from lxml import etree
 
 from pipeline.bookdata import Editorial
 from pipeline.model import Chapter, Document, Note, Passage
+from pipeline.skeleton import key
 from pipeline.structure import ROMAN
 from pipeline.tei import T, fill, inline_text, q, set_id
 
@@ -118,6 +119,18 @@ def chapter_title(ctx: Context, ch: Chapter) -> tuple[str, bool]:
     return (supplied["title"] if supplied else game.title or game.english), True
 
 
+def _title_evidence(ctx: Context, ch: Chapter, title: str) -> str:
+    """Why a supplied title is what it is, when the editors' data says nothing: the plate's caption, if it names
+    the game, else the list of the book's games."""
+    game = ctx.ed.game(ch.slug)
+    captions = [p.text for p in ch.passages if p.kind == "caption" and key(p.text) == key(title)]
+    if captions:
+        return f"Заглавие утрачено; игру называет подпись к таблице этой главы: «{captions[0].rstrip(".")}»."
+    if game.title:
+        return f"Заглавие утрачено; это известное название игры {game.number} книги («{game.english}»)."
+    return f"Заглавие утрачено; игра известна только по оригиналу 1874 года: «{game.english}»."
+
+
 def chapter(ctx: Context, ch: Chapter) -> etree._Element:
     slug = ch.slug
     div = set_id(T.div(type="game", n=str(ch.number), source=sources(ch.passages)), slug)
@@ -128,8 +141,7 @@ def chapter(ctx: Context, ch: Chapter) -> etree._Element:
     if supplied:
         evidence = ctx.ed.titles.get(slug)
         ev = set_id(T.note(type="editorial", subtype="evidence", resp="#ed"), f"{slug}-title-evidence")
-        ev.text = (f"{evidence['why']} Source: {evidence['source']}." if evidence else
-                   "The title is lost; it is supplied from the editors' list of the book's games.")
+        ev.text = f"{evidence['why']} Источник: {evidence['source']}." if evidence else _title_evidence(ctx, ch, title)
         remarks.append(ev)
         head = T.head(type="title")
         sup = T.supplied(reason="lost", resp="#ed", source=f"#{slug}-title-evidence")
