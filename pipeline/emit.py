@@ -125,7 +125,7 @@ def _title_evidence(ctx: Context, ch: Chapter, title: str) -> str:
     game = ctx.ed.game(ch.slug)
     captions = [p.text for p in ch.passages if p.kind == "caption" and key(p.text) == key(title)]
     if captions:
-        return f"Заглавие утрачено; игру называет подпись к таблице этой главы: «{captions[0].rstrip(".")}»."
+        return f"Заглавие утрачено; игру называет подпись к таблице этой главы: «{captions[0].rstrip('.')}»."
     if game.title:
         return f"Заглавие утрачено; это известное название игры {game.number} книги («{game.english}»)."
     return f"Заглавие утрачено; игра известна только по оригиналу 1874 года: «{game.english}»."
