@@ -96,6 +96,7 @@ def test_a_note_opens_in_place_from_the_keyboard_and_its_back_link_returns(serve
     assert not popover.is_visible()
     anchor.click()
     popover.get_by_role("link", name="к списку примечаний").click()
+    assert not popover.is_visible(), "following the note's link closes the popover"
     assert page.url.endswith(f"#note-{n}") or page.url.endswith(popover.locator("a").get_attribute("href"))
     back = page.locator(f"li#{page.url.rsplit('#', 1)[1]} a.fn-back")
     back.click()
@@ -258,3 +259,16 @@ def test_a_chapter_page_weighs_under_300_kb(served, browser, artifacts_dir):
     (artifacts_dir / f"site-{name}-chapter-weight.json").write_text(json.dumps(report, indent=1, ensure_ascii=False))
     assert not [f for f in files if f[0] == "page" and f[1] == "font"], "no web fonts: system fonts only"
     assert weight < BUDGET, report
+
+
+def test_markup_in_the_sources_shows_as_text_and_never_runs(fixture_site_url, offline_page):
+    """The fixture's Parterre holds <script> and an <img onerror> in its text, attributes and header."""
+    page = open_page(offline_page, f"{fixture_site_url}chapters/parterre/")
+    page.get_by_label("показать исправления").check()
+    page.get_by_label("показать свидетелей").check()
+    page.locator(".corr").first.focus()
+    page.locator(".supplied").first.focus()
+    assert "window.pwned=1" in page.locator(".supplied").first.evaluate("el => getComputedStyle(el, '::after').content")
+    assert page.evaluate("typeof window.pwned") == "undefined"
+    assert page.locator("article script, article img").count() == 0
+    assert "<script>window.pwned=2</script>" in page.locator("#parterre-rule-I").inner_text()

@@ -216,3 +216,11 @@ def test_every_chapter_page_without_the_game_weighs_under_300_kb(built, artifact
         weights[page_path.parent.name] = page_path.stat().st_size + sum(f.stat().st_size for f in own)
     (artifacts_dir / f"site-{name}-chapter-weights.json").write_text(json.dumps(weights, indent=1))
     assert weights and max(weights.values()) < 300 * 1024, weights
+
+
+def test_building_twice_gives_the_same_pages(fixture_site_dir, tmp_path):
+    proc, _ = mkdocs_build(FIXTURE_EDITION, tmp_path / "again")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    for page in ["index.html", "notes/index.html", *(f"chapters/{p.name}/index.html"
+                                                      for p in (fixture_site_dir / "chapters").iterdir())]:
+        assert (tmp_path / "again" / page).read_bytes() == (fixture_site_dir / page).read_bytes(), page

@@ -57,6 +57,12 @@
     sync();
   });
 
+  // "к списку примечаний" inside a note's popover: close the popover as the page moves to the notes list
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest(".fn-pop a");
+    if (link && link.parentElement.hidePopover) { link.closest("[popover]").hidePopover(); }
+  });
+
   try { if (localStorage.getItem(KEY) === "modern") { root.setAttribute("data-spelling", "modern"); } } catch (e) { }
   sync();
 })();
