@@ -91,6 +91,7 @@ SEED_CONFUSIONS: tuple[tuple[str, str, float], ...] = (
     ("ѣ", "е", 2.5), ("е", "ѣ", 3.0), ("й", "и", 2.0), ("і", "и", 2.0), ("и", "і", 3.0),
     ("а", "я", 2.5), ("3", "з", 1.0), ("в", "з", 2.5), ("ыо", "ью", 2.0), ("іо", "ю", 2.5),
     ("і", "й", 2.0), ("и", "й", 2.0),     # й with its breve lost
+    ("ьі", "ы", 2.5), ("ъі", "ы", 2.5), ("ь", "ѣ", 3.0),   # ы and ѣ taken apart or half read
 )
 SUB, INDEL, TRANSPOSE = 5.0, 5.5, 5.0          # any other single-letter error
 SPLIT, JOIN, CASE = 4.5, 2.0, 1.0
@@ -395,6 +396,11 @@ def _generic_edits(word: str) -> set[str]:
     return out
 
 
+def _hyphenated(a: str, b: str) -> bool:
+    """``a-b`` is one hyphenated word morphology knows (кто-нибудь, по-русски, из-за)."""
+    return bool(a and b) and is_known(modernize_word(a.lower()) + "-" + modernize_word(b.lower()))
+
+
 def _restore_case(obs: str, cand: str) -> str:
     letters = [c for c in obs if c.isalpha() and c != "ѣ"]
     upper = sum(c.isupper() for c in letters)
@@ -647,6 +653,10 @@ class Corrector:
         gap_before = toks[k - 1][2] if k else ""
         gap_after = toks[k + 1][2] if k + 1 < len(toks) else ""
         prev_surface = toks[words[idx - 1]][2] if idx else ""
+        next_surface = toks[words[idx + 1]][2] if idx + 1 < len(words) else ""
+        if (gap_before == "-" and _hyphenated(prev_surface, surface)) or (
+                gap_after == "-" and _hyphenated(surface, next_surface)):
+            return None  # part of a hyphenated word morphology knows (кто-нибудь, по-русски)
         return self._word(surface, (p1, n1), (p2, p1, n1, n2), gap_before, gap_after, start, end, prev_surface)
 
     def _skip(self, surface: str, gap_before: str, gap_after: str) -> bool:
@@ -775,13 +785,16 @@ class Corrector:
             return None
         al, bl = a.lower(), b.lower()
         joined = al + bl
-        if (known(al) and not orthography(al)[0]) and (known(bl) and not orthography(bl)[0]):
-            return None
         if not known(joined) or orthography(joined)[0]:
             return None
+        if _hyphenated(al, bl):
+            return None  # a hyphenated word (кто-нибудь, по-русски)
+        parts_ok = all(known(x) and not orthography(x)[0] for x in (al, bl))
+        if parts_ok and zipf(joined) < min(zipf(al), zipf(bl)):
+            return None  # two words with a hyphen (то-есть), the joined form a rare one
         start, end = toks[k][0], toks[k + 2][1]
-        return Correction(start, end, a + gap + b, _restore_case(a, joined), "medium", "join",
-                          ("morphology", "stray hyphen"), "corrector")
+        return Correction(start, end, a + gap + b, _restore_case(a, joined), "low" if parts_ok else "medium",
+                          "join", ("morphology", "stray hyphen"), "corrector")
 
     def _punctuation(self, text: str) -> list[Correction]:
         """Full stops inside a sentence: between two words the lexicon knows, the second in lower case."""
