@@ -20,12 +20,9 @@ TEXT_VERSIONS = {"pre-reform": "дореформенная орфография"
 def rel(page_url: str, target: str) -> str:
     """A link from the page at ``page_url`` (site-relative, directory style) to site-relative ``target``."""
     path, _, frag = target.partition("#")
-    start = posixpath.dirname(page_url.rstrip("/") + "/x") if page_url else "."
-    out = posixpath.relpath(path or ".", start or ".")
+    out = posixpath.relpath(path or ".", page_url.rstrip("/") or ".")
     if path.endswith("/") and not out.endswith("/"):
         out += "/"
-    if out == "./":
-        out = "./"
     return out + (f"#{frag}" if frag else "")
 
 

@@ -24,9 +24,6 @@ INLINE_PARENTS = {"p", "item", "head", "note", "label", "supplied", "corr", "sic
 
 # --- building HTML -------------------------------------------------------------------------------------------------
 
-Child = "etree._Element | str | None"
-
-
 def h(tag: str, attrs: dict[str, str | None] | None = None, *children) -> etree._Element:
     """An HTML element with attributes (None values dropped) and children (elements or text, escaped on output)."""
     el = etree.Element(tag)
@@ -142,7 +139,9 @@ def head(el, ctx):
 
 
 def list_(el, ctx):
-    return fill(h("ol", {"class": "rules-list"}), el, ctx)
+    parent = el.getparent()
+    rules = parent is not None and parent.get("type") == "rules"
+    return fill(h("ol", {"class": "rules-list" if rules else "tei-list"}), el, ctx)
 
 
 def item(el, ctx):
@@ -205,8 +204,9 @@ def render_note_body(el, ctx) -> etree._Element:
 
 
 def figure(el, ctx):
-    return fill(h("figure", {"class": "plate", "id": el.get(XML_ID)},
-                  h("span", {"class": "plate-mark", "aria-hidden": "true", "data-search-exclude": ""}, "таблица")), el, ctx)
+    """Where the plate stood: a mark for it (the edition has no images) and the book's caption."""
+    mark = h("span", {"class": "plate-mark", "aria-hidden": "true", "data-search-exclude": ""}, "таблица")
+    return fill(h("figure", {"class": "plate", "id": el.get(XML_ID)}, mark), el, ctx)
 
 
 def gap(el, ctx):
@@ -270,7 +270,7 @@ def passthrough(cls: str, tag: str = "span") -> Callable:
     return lambda el, ctx: fill(h(tag, {"class": cls}), el, ctx)
 
 
-BEHAVIOURS: dict[str, Callable[[etree._Element, Context], etree._Element | None]] = {
+BEHAVIOURS: dict[str, Callable[[etree._Element, Context], etree._Element | list | None]] = {
     "div": div,
     "head": head,
     "list": list_,
