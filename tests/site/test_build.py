@@ -224,3 +224,15 @@ def test_building_twice_gives_the_same_pages(fixture_site_dir, tmp_path):
     for page in ["index.html", "notes/index.html", *(f"chapters/{p.name}/index.html"
                                                       for p in (fixture_site_dir / "chapters").iterdir())]:
         assert (tmp_path / "again" / page).read_bytes() == (fixture_site_dir / page).read_bytes(), page
+
+
+def test_a_tei_element_without_a_behaviour_fails_the_strict_build(tmp_path):
+    import shutil
+
+    edition = tmp_path / "edition"
+    shutil.copytree(FIXTURE_EDITION, edition)
+    tei = edition / "tei" / "windmill.xml"
+    tei.write_text(tei.read_text("utf-8").replace(">Каждое ", "><unclear>Каждое</unclear> "), "utf-8")
+    proc, _ = mkdocs_build(edition, tmp_path / "site")
+    assert proc.returncode != 0
+    assert "no behaviour for TEI <unclear> in windmill" in proc.stderr
