@@ -17,6 +17,7 @@ def mkdocs_build(edition: Path, out: Path) -> tuple[subprocess.CompletedProcess,
     exe = ROOT / ".venv" / "bin" / "mkdocs"
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "mkdocs"]
     start = time.perf_counter()
-    proc = subprocess.run(cmd + ["build", "--strict", "-q", "-d", str(out)], cwd=ROOT, env=env,
+    # no -q: it silences the warnings that --strict counts, and the build would pass with them
+    proc = subprocess.run(cmd + ["build", "--strict", "-d", str(out)], cwd=ROOT, env=env,
                           capture_output=True, text=True, stdin=subprocess.DEVNULL)
     return proc, time.perf_counter() - start
