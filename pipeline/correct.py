@@ -202,6 +202,15 @@ def known(form: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=200_000)
+def common(form: str) -> bool:
+    """``known`` as a common word — not a word morphology knows only as a proper name (тува, ира)."""
+    if not known(form):
+        return False
+    ps = parses(modernize_word(form))
+    return not ps or not all(NAME_TAGS & set(p.tag.grammemes) for p in ps)
+
+
 _PREFIX_Z = regex.compile(r"(?:из|раз|без|воз|низ|чрез)[кпстфхцчшщ]")
 
 
@@ -218,7 +227,7 @@ def orthography(form: str) -> tuple[float, str]:
         if ch == "і" and not nxt:
             return -7.0, "final і"
         if ch == "і" and nxt not in VOWELS and nxt != "й" and not form.startswith("мір"):
-            return -4.0, "і before a consonant"
+            return -5.0, "і before a consonant"
         if ch == "й" and prev in CONSONANTS:
             return -5.0, "й after a consonant"
         if ch in "ъь" and (prev in VOWELS or prev in "ъь" or i == 0):
@@ -231,8 +240,6 @@ def orthography(form: str) -> tuple[float, str]:
             return -4.0, "initial ы"
     if _SOFT_AFTER_VELAR.search(form):
         return -4.0, "ь after к, г, х, ц"
-    if _FINAL_YAT_AFTER_VOWEL.search(form):
-        return -4.0, "ѣ after a vowel at the end"
     if "ѣ" in form and not _yat_ok(form):
         return -4.5, "ѣ outside a ѣ-root"
     if _I_BEFORE_VOWEL.search(form):
@@ -245,13 +252,40 @@ _FINAL_YAT_AFTER_VOWEL = regex.compile("[аеёиоуыэюяі]ѣъ?$")
 _I_BEFORE_VOWEL = regex.compile("и[аоуэюяѣеи]")
 
 
+# Where a root beginning with ѣ (ѣсть, ѣхать) may stand: at the start, or after a prefix.
+YAT_INITIAL_AFTER = {"", "по", "на", "за", "при", "прі", "у", "вы", "до", "пере", "про", "от", "отъ", "съ", "въ",
+                     "объ", "разъ", "подъ", "изъ", "не", "о", "об", "пре", "недо", "пере"}
+YAT_SUFFIXES = {"ѣйш", "ѣвш", "ѣющ"}
+
+
+def _final_yat_case(form: str) -> bool:
+    """A final ѣ is the dative/prepositional ending of a noun or pronoun, or stands in a preposition."""
+    for p in parses(form.translate(str.maketrans("ѣі", "еи"))):
+        if p.tag.POS in {"NOUN", "NPRO"} and _CASE.get(p.tag.case, p.tag.case) in {"datv", "loct"}:
+            return True
+        if p.tag.POS in {"PREP", "CONJ", "PRCL"} or (p.tag.POS == "ADVB" and "Cmp2" not in p.tag):
+            return True
+    return False
+
+
 def _yat_ok(form: str) -> bool:
+    """Every ѣ of ``form`` stands in a ѣ-root or a ѣ-ending."""
+    if form in SPECIAL:
+        return True
     stripped = form[:-1] if form.endswith("ъ") else form
     if stripped.endswith(("ся", "сь")) and len(stripped) > 4:
         stripped = stripped[:-2]
-    if stripped.endswith(YAT_ENDINGS):
-        return True
-    return any(r in form for r in YAT_ROOTS)
+    covered: set[int] = set()
+    for e in YAT_ENDINGS:
+        if stripped.endswith(e) and (e != "ѣ" or _final_yat_case(stripped)):
+            covered.update(range(len(stripped) - len(e), len(stripped)))
+    for r in YAT_ROOTS:
+        at = form.find(r)
+        while at != -1:
+            if r[0] != "ѣ" or r in YAT_SUFFIXES or form[:at] in YAT_INITIAL_AFTER:
+                covered.update(range(at, at + len(r)))
+            at = form.find(r, at + 1)
+    return all(i in covered for i, ch in enumerate(form) if ch == "ѣ")
 
 
 # The cases a preposition governs (general grammar; pre-reform spelling of the preposition).
@@ -519,14 +553,14 @@ class Corrector:
     def _language(self, form: str, ctx: tuple[str, str], wide: tuple, is_obs: bool) -> tuple[float, list[str]]:
         evidence = []
         score = 0.0
-        if known(form):
+        n = self.corpus.support(form, wide if is_obs else None)
+        if common(form):
             evidence.append("morphology")
             score += FREQ_W * (zipf(form) - FREQ_FLOOR)
         else:
-            score += UNKNOWN
+            score += UNKNOWN if n < 2 else UNKNOWN / 2  # attested in two other places: likely a word
             if implausible(form):
                 score += IMPLAUSIBLE
-        n = self.corpus.support(form, wide if is_obs else None)
         if n:
             score += CORPUS_W * math.log1p(min(n, CORPUS_CAP))
             evidence.append(f"corpus:{n}")
@@ -564,13 +598,13 @@ class Corrector:
             return self._cands[key]
         first = _seed_edits(obs)
         if real_word:  # only one known confusion away, and attested in the corpus
-            found = {c for c in first if c in self.corpus.contexts and known(c)}
+            found = {c for c in first if c in self.corpus.contexts and common(c)}
         else:
             pool = set(first)
             for c in first:
                 pool |= _seed_edits(c)
             pool |= _generic_edits(obs)
-            found = {c for c in pool if (c in self.corpus.contexts or orthography(c)[0] > -4) and known(c)}
+            found = {c for c in pool if (c in self.corpus.contexts or orthography(c)[0] > -4) and common(c)}
             found |= {c for c, _, _ in process.extract(obs, self.corpus.vocab, scorer=Levenshtein.distance,
                                                         score_cutoff=2 if len(obs) < 6 else 3, limit=None)}
         found.discard(obs)
@@ -680,7 +714,7 @@ class Corrector:
         lang_obs, _ = self._language(obs, ctx, wide, True)
         if mixed:
             lang_obs -= 5.0
-        obs_known = known(obs)
+        obs_known = common(obs)
         support = self.corpus.support(obs, wide)
         if obs_known and support >= 2 and not orthography(obs)[0]:
             return self._capital(surface, ctx, gap_before, start, end, prev_surface) if not mixed else self._case_only(surface, start, end)
