@@ -79,12 +79,19 @@ ENDS_OF = {f"reserve-{k + 1}": {rp for rp, line in LINE_OF.items() if f"reserve-
            for k in range(12)}  # rule III: the four ramparts at the ends of a reserve card's row and column
 
 
-def fits_rampart(onto: int, card: int) -> bool:
+def _fits(onto: int, card: int) -> bool:
     """Rule II: same suit, and next in rank (up or down) or next in the order of play (rank sum 14 or 15)."""
     if C.suit(onto) != C.suit(card):
         return False
     a, b = C.rank(onto), C.rank(card)
     return abs(a - b) == 1 or a + b in (14, 15)
+
+
+FITS = bytes(_fits(onto, card) for onto in range(52) for card in range(52))  # by face: onto % 52 * 52 + card % 52
+
+
+def fits_rampart(onto: int, card: int) -> bool:
+    return FITS[onto % 52 * 52 + card % 52] == 1
 
 
 class BesiegedCity(Game):
@@ -123,6 +130,7 @@ class BesiegedCity(Game):
         self.founds = self.group("foundation")
         self.line_of = {self.index[rp]: [self.index[r] for r in line] for rp, line in LINE_OF.items()}
         self.targets_of = [set(t) for t in self.targets]
+        self.sources = self.ramparts + self.reserve + [self.hand]
 
     def setup(self, state: State):
         for pile in self.reserve + self.ramparts:  # rule 'layout': the reserve first, then the ramparts
@@ -169,7 +177,7 @@ class BesiegedCity(Game):
             if piles[r]:
                 showing.setdefault(C.suit(piles[r][-1]), []).append(r)
         out = []
-        for src in self.ramparts + self.reserve + [self.hand]:
+        for src in self.sources:
             if not piles[src]:
                 continue
             card = piles[src][-1]
@@ -181,8 +189,9 @@ class BesiegedCity(Game):
                     out.append(Move(ids[src][f], [("move", src, f, 1, down[src], down[f])], "play"))
             if src == self.hand:
                 continue
+            face = card % 52
             for dst in showing.get(C.suit(card), ()):  # rule II between ramparts, rule III from the reserve
-                if dst in self.targets_of[src] and fits_rampart(piles[dst][-1], card):
+                if dst in self.targets_of[src] and FITS[piles[dst][-1] % 52 * 52 + face]:
                     out.append(Move(ids[src][dst], [("move", src, dst, 1, down[src], down[dst])], "marry"))
         if piles[self.hand]:  # the turned card that is not played goes to the talon
             out.append(Move(ids[self.hand][self.talon], [state.move_step(self.hand, self.talon)], "turn"))
