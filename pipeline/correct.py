@@ -19,25 +19,41 @@ the model uses as evidence.  ``correct(text)`` looks at one paragraph and return
   candidates considered.
 
 How a token is decided.  For each word the model scores the printed form and candidate readings as
-``channel(printed | reading) + language(reading)`` (log-scale, higher is better):
+``language(reading) − channel(printed | reading)`` (log scale, higher is better):
 
-* channel — a weighted edit distance: the OCR confusions observed in this book's scans
-  (``SEED_CONFUSIONS``; ``и``↔``п``↔``н``, ``й``→``іі``, ``в``→``із``, ``е``↔``с`` …) are cheap, any other
-  single substitution, insertion, deletion or transposition of a letter is dearer;
+* channel — a weighted edit distance: the OCR confusions of the scans' typeface
+  (``SEED_CONFUSIONS``: ``и``↔``п``↔``н``, ``й``→``іі``, ``П``→``ІІ``, ``в``→``із``, ``е``↔``с``, ``ъ``↔``ь``,
+  ``ю``→``іо`` …; in capitals ``Ѣ``→``Ъ`` and ``В``→``Б`` are cheaper still) cost little; any other single
+  substitution, insertion, deletion or transposition of a letter costs more, and at most two edits
+  are considered.  Candidates: every form one or two known confusions away, every form one letter
+  edit away, and every corpus form within Levenshtein distance 2 (3 for long words), kept when
+  morphology knows them or the corpus has them; also two words run together (one part must be a
+  preposition, conjunction or particle) and, between tokens, a word split by a stray hyphen;
 * language — evidence that the reading is a word of this text: morphology (pymorphy3 on the
-  1918-spelling form, ``pipeline.spelling``), the corpus (in how many distinct contexts the form
-  occurs elsewhere; the same context in another witness — a duplicate passage — counts as
-  ``duplicate-witness`` evidence), the pre-reform spelling rules (final ``ъ``, ``і`` only before vowels,
-  ``ѣ`` only in ``ѣ``-roots and endings, ``pipeline/lexicon/yat_roots.txt``) and context (attested
-  neighbours; adjective–noun agreement).
+  1918-spelling form, ``pipeline.spelling``; forms it knows only as proper names do not count) and
+  how common the word is in Russian (``pipeline/lexicon/ru_freq.json``, from wordfreq); the corpus
+  (in how many distinct contexts the form occurs elsewhere — a passage duplicated in two witnesses
+  counts once; the same two words either side in another witness is ``duplicate-witness``
+  evidence); the pre-reform spelling rules (final ``ъ``, ``і`` only before vowels, every ``ѣ`` in a
+  ``ѣ``-root or ending, ``pipeline/lexicon/yat_roots.json``; ``ь`` not after к/г/х/ц at the end); for a
+  form morphology does not know, whether its letters look Russian at all (a letter trigram almost
+  no word has); context (neighbours attested in the corpus, adjective–noun agreement, the case a
+  preposition or a numeral governs).
 
-A printed form that is a dictionary word attested in other contexts is never changed.  A printed
-form that is a real word otherwise is changed only when context prefers a reading one known
-confusion away.  Everything else that is not a word and has no clear winner becomes a ``Review``.
+Certainty: ``high``/``medium``/``low`` from how far the best reading beats the printed form and the
+runner-up.  A printed form that is a common dictionary word attested in two other contexts is never
+changed.  A printed form that is a real word otherwise is changed only when context (agreement,
+government, neighbours) prefers a reading one known confusion away (``третьяго крута`` →
+``круга``).  A form that is no word and has no clear winner becomes a ``Review``.  A second pass
+looks again at the words whose neighbours were corrected.  Besides words: a full stop inside a
+sentence between two known words (``чемъ.карты`` → space, ``картъ. кончающихся`` → comma, ``,.`` → ``,``)
+and a capital ``Ф`` inside a sentence (``, Фигурами`` → ``фигурами``).  Left to the mechanical layer:
+Latin letters and digits inside words (``3одіакъ``), glued headings (``КАРТЪПравила``).
 
-``source/editorial/corrections.json`` holds overrides for what no rule can decide: a list of
-``{"sic": …, "before": …, "after": …, "corr": …, "reason": …}``, matched by the printed form and a
-little text before/after it (never file offsets).  ``corr == sic`` keeps a form as printed.
+``source/editorial/corrections.json`` holds overrides for what no rule can decide:
+``{"overrides": [{"sic": …, "before": …, "after": …, "corr": …, "reason": …, "cert": …}]}``,
+matched by the printed form and a little text before/after it (never file offsets);
+``corr == sic`` keeps a form as printed.
 
 The corrector is deterministic and caches everything keyed by word form.
 """

@@ -29,6 +29,11 @@ API used by the pipeline:
 ``modernize(text) -> str``
     The whole text, each word through ``modernize_word``; everything else untouched.
 
+``doc(text) -> spacy.tokens.Doc``
+    The same tokenization as a spaCy ``Doc`` over ``spacy.blank("ru")``'s vocabulary (no model is
+    loaded): words, punctuation and whitespace as tokens, ``doc.text == text`` and every
+    ``token.idx`` an offset into ``text`` — for stages that want spaCy's document model.
+
 Morphology: one ``pymorphy3.MorphAnalyzer`` for the process (``morph()``), lookups cached.
 """
 from __future__ import annotations
@@ -37,7 +42,7 @@ from functools import lru_cache
 
 import regex
 
-__all__ = ["tokens", "modernize_word", "modernize", "morph", "is_known", "parses"]
+__all__ = ["tokens", "modernize_word", "modernize", "doc", "morph", "is_known", "parses"]
 
 _WORD = regex.compile(r"[\p{L}\p{M}]+")
 
@@ -90,6 +95,33 @@ def tokens(text: str) -> list[tuple[int, int, str, bool]]:
     if pos < len(text):
         out.append((pos, len(text), text[pos:], False))
     return out
+
+
+_PIECE = regex.compile(r"\s+|[^\s\p{L}\p{M}]+|[\p{L}\p{M}]+")
+
+
+@lru_cache(maxsize=1)
+def _blank_ru():
+    import spacy
+
+    return spacy.blank("ru")
+
+
+def doc(text: str):
+    """``tokens(text)`` as a spaCy Doc (blank Russian vocabulary); ``doc.text == text``."""
+    from spacy.tokens import Doc
+
+    words: list[str] = []
+    spaces: list[bool] = []
+    for piece in _PIECE.findall(text):
+        if piece[0].isspace() and words and not spaces[-1] and piece[0] == " ":
+            spaces[-1] = True
+            piece = piece[1:]
+            if not piece:
+                continue
+        words.append(piece)
+        spaces.append(False)
+    return Doc(_blank_ru().vocab, words=words, spaces=spaces)
 
 
 def _adjectival(word: str, cases: set[str], plural: bool) -> bool:

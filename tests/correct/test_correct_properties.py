@@ -3,7 +3,7 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from pipeline.correct import Correction, known, orthography
+from pipeline.correct import Correction, common, orthography
 
 from pathlib import Path
 
@@ -76,7 +76,7 @@ def test_sic_and_corr_round_trip_to_the_ocr_text(corrector, paragraph, seed):
 def _accepted(corrector) -> list[str]:
     """Words the lexicon accepts: known to morphology, spelled by the rules, in ≥ 3 places of the corpus."""
     forms = [w for w, occ in corrector.corpus.occurrences.items()
-             if len(occ) >= 3 and len(w) > 1 and known(w) and not orthography(w)[0]]
+             if len(occ) >= 3 and len(w) > 1 and common(w) and not orthography(w)[0]]
     return sorted(forms)
 
 
