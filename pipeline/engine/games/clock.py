@@ -57,15 +57,16 @@ def base_card(hour: int) -> tuple[int, int]:
     return (hour - 9) % 12 + 2, SUIT_ROUND[(hour - 9) % 4]
 
 
-def _dial(hour: int, radius: float) -> tuple[float, float]:
+def _dial(hour: int, across: float, down: float) -> tuple[float, float]:
+    """A place on an oval dial (cards are taller than wide), `hour` o'clock."""
     a = math.radians(30 * hour)
-    return round(6.5 + radius * math.sin(a), 2), round(6.5 - radius * math.cos(a), 2)
+    return round(7.0 + across * math.sin(a), 2), round(8.5 - down * math.cos(a), 2)
 
 
 def _foundation(hour: int) -> PileSpec:
     rank, _ = base_card(hour)
     size = (hour - rank) % 13 + 1  # cards from the base card up to the hour, king wrapping to ace
-    return PileSpec(f"foundation-{hour}", "foundation", (_dial(hour, 2.7),), f"Основаніе {hour} ч.",
+    return PileSpec(f"foundation-{hour}", "foundation", (_dial(hour, 3.0, 3.9),), f"Основаніе {hour} ч.",
                     f"Foundation, {hour} o'clock", take=False, build=Build(+1, "same", wrap=True), base=(),
                     capacity=size, total=size, rules=("IV", "hours"))
 
@@ -86,11 +87,11 @@ class Clock(Game):
              "packet is short.")
     piles = (
         *(_foundation(h) for h in range(1, 13)),
-        PileSpec("packet", "tableau", tuple(_dial(h, 5.4) for h in range(1, 13)), "Пачка", "Packet", fan="down",
+        PileSpec("packet", "tableau", tuple(_dial(h, 6.2, 7.6) for h in range(1, 13)), "Пачка", "Packet", fan="down",
                  build=Build(-1, "same"), base=(), sources=("tableau",), rules=("I", "II", "circle", "marry")),
-        PileSpec("stock", "stock", ((14.5, 0.0),), "Колода", "Pack", take=False, face_down=True,
+        PileSpec("stock", "stock", ((15.5, 0.0),), "Колода", "Pack", take=False, face_down=True,
                  rules=("III", "refill", "talon")),
-        PileSpec("talon", "talon", ((14.5, 1.8),), "Талонъ", "Talon", rules=("II", "talon")),
+        PileSpec("talon", "talon", ((15.5, 1.8),), "Талонъ", "Talon", rules=("II", "talon")),
     )
 
     def __init__(self) -> None:

@@ -2,8 +2,6 @@
 the English (middle circles, not the third)."""
 from __future__ import annotations
 
-import math
-
 from .. import cards as C
 from ..core import Build, Game, Move, PileSpec, Rule, State, Step
 
@@ -55,14 +53,14 @@ RULES = (
          "places are filled from the talon at once, since every ray must always be full. No redeal."),
 )
 
-CIRCLES = (("inner", "Первый кругъ", "Inner circle", 3.0), ("middle", "Второй кругъ", "Middle circle", 4.3),
-           ("outer", "Третій кругъ", "Outer circle", 5.6))
+CIRCLES = (("inner", "Первый кругъ", "Inner circle", 2), ("middle", "Второй кругъ", "Middle circle", 3),
+           ("outer", "Третій кругъ", "Outer circle", 4))
+RAYS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))  # from the top, clockwise
 
 
-def _ring(radius: float) -> tuple[tuple[float, float], ...]:
-    """Eight places from the top of the star, clockwise ('left to right')."""
-    return tuple((round(6 + radius * math.sin(math.radians(45 * i)), 2),
-                  round(6 - radius * math.cos(math.radians(45 * i)), 2)) for i in range(8))
+def _ring(step: int) -> tuple[tuple[float, float], ...]:
+    """The eight places `step` cards out from the Shah along the rays of the star (a grid, so none overlap)."""
+    return tuple((4.8 + 1.2 * step * dx, 6.4 + 1.6 * step * dy) for dx, dy in RAYS)
 
 
 class Shah(Game):
@@ -82,15 +80,15 @@ class Shah(Game):
              "its inner place from the talon (from the pack when there is no talon). Of two "
              "foundations of one suit showing the same card only the first is offered.")
     piles = (
-        PileSpec("shah", "reserve", ((6.0, 6.0),), "Шахъ", "The Shah", take=False, rules=("shah",)),
-        PileSpec("aside", "reserve", ((13.0, 6.0),), "Отложенные короли", "Kings put aside", take=False,
+        PileSpec("shah", "reserve", ((4.8, 6.4),), "Шахъ", "The Shah", take=False, rules=("shah",)),
+        PileSpec("aside", "reserve", ((11.0, 6.4),), "Отложенные короли", "Kings put aside", take=False,
                  rules=("shah",)),
-        PileSpec("foundation", "foundation", _ring(1.6), "Основаніе", "Foundation", take=False,
+        PileSpec("foundation", "foundation", _ring(1), "Основаніе", "Foundation", take=False,
                  build=Build(+1, "same"), base=(), capacity=12, total=12, rules=("III", "aces")),
         *(PileSpec(name, "tableau", _ring(r), ru, en, rules=("I", "II", "deal", "marry", "marry-suit", "fill",
                                                                "path")) for name, ru, en, r in CIRCLES),
-        PileSpec("stock", "stock", ((13.0, 0.0),), "Колода", "Pack", take=False, face_down=True, rules=("fill",)),
-        PileSpec("talon", "talon", ((13.0, 1.8),), "Талонъ", "Talon", rules=("fill",)),
+        PileSpec("stock", "stock", ((11.0, 0.0),), "Колода", "Pack", take=False, face_down=True, rules=("fill",)),
+        PileSpec("talon", "talon", ((11.0, 1.8),), "Талонъ", "Talon", rules=("fill",)),
     )
 
     def __init__(self) -> None:
