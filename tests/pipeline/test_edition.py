@@ -156,3 +156,17 @@ def test_every_internal_reference_resolves(edition):
             for ref in value.split():
                 if ref.startswith("#"):
                     assert ref[1:] in ids, f"{name}: {ref} does not resolve"
+
+
+def test_builds_in_separate_processes_with_other_hash_seeds_are_identical(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    outs = []
+    for seed in ("1", "4242"):
+        out = tmp_path / seed
+        subprocess.run([sys.executable, "-m", "pipeline", "build", "--out", str(out)], cwd=ROOT, check=True,
+                       capture_output=True, env={**os.environ, "PYTHONHASHSEED": seed})
+        outs.append({p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()})
+    assert outs[0] == outs[1]
