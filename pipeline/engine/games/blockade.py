@@ -5,23 +5,23 @@ from .. import cards as C
 from ..core import Build, Game, Move, PileSpec, Rule, State, Step
 
 RULES = (
-    Rule("I", "I", "Всђ карты перваго ряда годны; каждый новый рядъ кладутъ такъ, чтобы онъ нђсколько закрывалъ "
-         "предыдущій; годны только тђ карты, ниже которыхъ не лежатъ другія.",
+    Rule("I", "I", "Всѣ карты перваго ряда годны; каждый новый рядъ кладутъ такъ, чтобы онъ нѣсколько закрывалъ "
+         "предыдущій; годны только тѣ карты, ниже которыхъ не лежатъ другія.",
          "Every card of the first row is available; each new row is laid a little over the one before; a card is "
          "available only when no card lies below it."),
-    Rule("II", "II", "За основными картами должна слђдовать масть.", "The foundations follow suit."),
-    Rule("row", "play", "Располагаютъ въ продольную линію двђнадцать картъ; тузы играютъ по мђрђ того, какъ они "
-         "выходятъ, но другою картою нельзя играть, пока не наполнится цђлый рядъ.",
+    Rule("II", "II", "За основными картами должна слѣдовать масть.", "The foundations follow suit."),
+    Rule("row", "play", "Располагаютъ въ продольную линію двѣнадцать картъ; тузы играютъ по мѣрѣ того, какъ они "
+         "выходятъ, но другою картою нельзя играть, пока не наполнится цѣлый рядъ.",
          "A row of twelve cards is laid; aces are played as they appear, no other card until the row is complete."),
     Rule("aces", "play", "Восемь тузовъ — основныя карты; они восходятъ до королей.",
          "The eight aces are the foundations, built up to the kings."),
-    Rule("marry", "play", "Марьяжъ дђлаютъ въ нисходящемъ порядкђ.", "Marriages are made in descending order."),
+    Rule("marry", "play", "Марьяжъ дѣлаютъ въ нисходящемъ порядкѣ.", "Marriages are made in descending order."),
     Rule("marry-suit", "play", "Марьяжъ — въ одной масти.", "Marriages follow suit.", source="reconstructed",
          origin="Cadogan 1914, Explanation of terms: a marriage is a card of the same suit on the next above or "
          "below (neither the Russian nor the English Blockade chapter names the suit)"),
-    Rule("fill", "play", "Открывшіяся свободныя мђста немедленно закрываются картами изъ колоды, прежде всего въ "
+    Rule("fill", "play", "Открывшіяся свободныя мѣста немедленно закрываются картами изъ колоды, прежде всего въ "
          "верхнихъ рядахъ.", "Spaces are filled at once from the pack, those in the upper rows first."),
-    Rule("next", "play", "Когда ни играть, ни дђлать марьяжъ невозможно, раскладываютъ новый рядъ ниже перваго.",
+    Rule("next", "play", "Когда ни играть, ни дѣлать марьяжъ невозможно, раскладываютъ новый рядъ ниже перваго.",
          "When nothing more can be played or married, a new row is laid below."),
     Rule("once", "play", "Пасьянсъ не раскладывается вторично.", "No redeal."),
 )

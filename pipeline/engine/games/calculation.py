@@ -7,8 +7,8 @@ from ..core import Build, Game, Move, PileSpec, Rule, State
 RULES = (
     Rule("I", "I", "Основныя карты выбираются изъ колоды, масти не соблюдаются.",
          "The foundation cards are taken from the pack; suits are not followed."),
-    Rule("II", "II", "Талонъ состоитъ изъ четырехъ пачекъ, раздђленныхъ по произволу; но только самая верхняя карта "
-         "годна для игры до тђхъ поръ, пока не сдђлается свободной нижележащая карта.",
+    Rule("II", "II", "Талонъ состоитъ изъ четырехъ пачекъ, раздѣленныхъ по произволу; но только самая верхняя карта "
+         "годна для игры до тѣхъ поръ, пока не сдѣлается свободной нижележащая карта.",
          "The talon is four packets, made up at will; only the top card of each is available until it frees the "
          "one below."),
     Rule("foundations", "play", "Тузъ, двойка, тройка и четверка въ рядъ; на нихъ карты кладутся черезъ 1, 2, 3 и 4, "

@@ -4,14 +4,14 @@ from __future__ import annotations
 from ..core import Build, Game, PileSpec, Rule, State, Step
 
 RULES = (
-    Rule("I", "I", "Годными картами считаются всякая карта въ букетђ и верхняя карта партера. Снятіе верхнихъ "
+    Rule("I", "I", "Годными картами считаются всякая карта въ букетѣ и верхняя карта партера. Снятіе верхнихъ "
          "картъ освобождаетъ нижнія.",
          "Every card of the bouquet and the top card of each bed are available; removing a top card frees the one "
          "below."),
     Rule("II", "II", "Основныя карты выбираются во время игры.", "The foundations are found during play."),
     Rule("III", "III", "Карты, которыя кладутъ по порядку въ партеръ, могутъ быть разныхъ мастей.",
          "Cards built in order on the beds may be of any suit."),
-    Rule("deal", "play", "Шесть пачекъ по шести картъ, всђ карты видны (партеры); шестнадцать остальныхъ — букетъ.",
+    Rule("deal", "play", "Шесть пачекъ по шести картъ, всѣ карты видны (партеры); шестнадцать остальныхъ — букетъ.",
          "Six beds of six cards, all showing; the other sixteen cards are the bouquet, held in hand."),
     Rule("aces", "play", "Четыре туза — основныя карты; они восходятъ до королей.",
          "The four aces are the foundations; they build up to the kings."),
@@ -19,13 +19,13 @@ RULES = (
          source="reconstructed",
          origin="not in the Russian text; the standard Flower Garden (Dalton, Patience Games, ch. XXII; PySolFC; "
          "Solvitaire); Cadogan's own wording not yet checked"),
-    Rule("down", "play", "Карты кладутся въ партеръ въ нисходящемъ порядкђ и перекладываются изъ пачки въ пачку "
+    Rule("down", "play", "Карты кладутся въ партеръ въ нисходящемъ порядкѣ и перекладываются изъ пачки въ пачку "
          "сколько угодно разъ, по одной.",
          "Cards are built down on the beds and moved between beds as often as wished, one at a time."),
     Rule("bouquet", "play", "Карты изъ букета нельзя возвращать.", "A card once taken from the bouquet cannot go back."),
-    Rule("space", "play", "Опустђвшую пачку начинаютъ снова любою картою изъ букета или изъ партера.",
+    Rule("space", "play", "Опустѣвшую пачку начинаютъ снова любою картою изъ букета или изъ партера.",
          "An emptied bed may be started with any card of the bouquet or of the beds."),
-    Rule("once", "play", "Игра можетъ быть сдђлана только одинъ разъ.", "The game is played once only (no redeal)."),
+    Rule("once", "play", "Игра можетъ быть сдѣлана только одинъ разъ.", "The game is played once only (no redeal)."),
 )
 
 

@@ -5,22 +5,22 @@ from .. import cards as C
 from ..core import Build, Game, Move, PileSpec, Rule, State
 
 RULES = (
-    Rule("I", "I", "Всђ карты въ крыльяхъ годны.", "Every card in the wings is available."),
+    Rule("I", "I", "Всѣ карты въ крыльяхъ годны.", "Every card in the wings is available."),
     Rule("II", "II", "Пять основаній. Одно изъ нихъ берется изъ колоды тотчасъ, остальныя четыре во время игры. "
          "На основанія идутъ карты не по мастямъ.",
          "Five foundations: one taken from the pack at once, the other four during play. Foundations ignore suit."),
-    Rule("centre", "play", "Туза кладутъ посрединђ; на него идутъ четыре полныхъ подбора, каждый отъ туза до короля "
+    Rule("centre", "play", "Туза кладутъ посрединѣ; на него идутъ четыре полныхъ подбора, каждый отъ туза до короля "
          "(прим. 7).", "An ace in the centre takes four whole sequences, each from ace to king (note 7)."),
     Rule("wings", "play", "Восемь картъ вокругъ туза — крылья мельницы.", "Eight cards round the ace form the wings."),
     Rule("kings", "play", "Первые четыре короля кладутъ по угламъ; каждый нисходитъ до туза.",
          "The first four kings go to the four angles; each builds down to an ace."),
-    Rule("talon", "play", "Колоду переворачиваютъ по одной картђ; негодныя карты образуютъ талонъ.",
+    Rule("talon", "play", "Колоду переворачиваютъ по одной картѣ; негодныя карты образуютъ талонъ.",
          "The pack is turned one card at a time; cards that cannot be used form the talon."),
-    Rule("fill", "play", "Пустыя мђста въ крыльяхъ немедленно закрываютъ картами отъ колоды или талона.",
+    Rule("fill", "play", "Пустыя мѣста въ крыльяхъ немедленно закрываютъ картами отъ колоды или талона.",
          "Spaces in the wings are filled at once from the pack or the talon."),
     Rule("borrow", "play", "Верхнюю карту королевской пачки можно переложить на тузовую; за одинъ разъ можно брать "
          "только одну карту съ пачки, и только когда "
-         "этимъ тотчасъ можно употребить въ дђло другую годную карту изъ крыльевъ или талона.",
+         "этимъ тотчасъ можно употребить въ дѣло другую годную карту изъ крыльевъ или талона.",
          "The top card of a king's packet may go onto the ace's packet, one card from a packet at a time, and only "
          "when that at once lets another available card of the wings or talon be played."),
     Rule("once", "play", "Пасьянсъ вторично не раскладывается.", "No redeal."),
