@@ -1,4 +1,4 @@
-"""Calculation («Счетъ», title lost): each test is a sentence of the rules (chapter 13, witness 002)."""
+"""Calculation («Вычисленіе», title lost and supplied): each test is a sentence of the rules (chapter 13, witness 002)."""
 from positions import move_ids, pile, play, position
 
 from pipeline.engine import registry

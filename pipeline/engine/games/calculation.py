@@ -1,4 +1,4 @@
-"""Calculation (title lost; «Счетъ» supplied). One pack. Text: whole, with a coda on re-sorting the pack (002)."""
+"""Calculation (title lost; «Вычисленіе» supplied by the editors). One pack. Text: whole, with a coda on re-sorting the pack (002)."""
 from __future__ import annotations
 
 from .. import cards as C
@@ -33,7 +33,7 @@ def _foundation(step: int) -> PileSpec:
 class Calculation(Game):
     slug = "calculation"
     number = 13
-    title_ru = "Счетъ"
+    title_ru = "Вычисленіе"  # supplied by the editors (source/editorial/chapters.json)
     title_en = "Calculation"
     title_supplied = True  # the chapter's title is lost
     decks = 1

@@ -59,6 +59,7 @@ class FourCorners(Game):
     slug = "four-corners"
     number = 5
     title_ru = "Четыре угла"
+    title_supplied = True  # the heading is lost with the chapter's beginning; the plate's caption names the game
     title_en = "Les Quatre Coins (The Four Corners)"
     decks = 2
     rules = RULES
