@@ -120,7 +120,7 @@ NAME_TAGS = {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"}
 
 UNKNOWN = -8.0        # a form morphology does not know
 CORPUS_W = 1.5        # × ln(1 + distinct contexts elsewhere, at most CORPUS_CAP)
-CORPUS_CAP = 30
+CORPUS_CAP = 12
 BIGRAM_W = 1.0
 IMPLAUSIBLE = -2.5   # an unknown form with a letter sequence no Russian word has
 FREQ_W = 0.8         # × (Zipf frequency − FREQ_FLOOR) of a known word
