@@ -714,6 +714,8 @@ class Corrector:
             return True
         if regex.fullmatch(r"[IVXLCM]+", surface):
             return True
+        if regex.search(r"\p{M}", surface):
+            return True  # stress marks: the print's, not to be read away
         if len(surface) <= 3 and gap_after.startswith(".") and surface[-1].lower() in CONSONANTS:
             return True  # abbreviation: т. д., см., стр.
         if gap_before[-1:].isdigit() or gap_before[-1:].isascii() and gap_before[-1:].isalpha():

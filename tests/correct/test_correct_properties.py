@@ -86,3 +86,16 @@ def test_a_word_the_lexicon_accepts_is_never_changed(corrector, data):
     words = data.draw(st.lists(st.sampled_from(_accepted(corrector)), min_size=1, max_size=12))
     text = " ".join(words)
     assert corrector.correct(text)[0] == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("абвгдежзийклмнопрстуфхцчшщъыьэюяіѣѳѵ АБВІЙЪѢ.,;:-—«»()\n123XIV\u0301")),
+               max_size=80))
+def test_any_text_is_handled_and_offsets_hold(corrector, text):
+    corrections, reviews = corrector.correct(text)
+    for c in corrections:
+        assert text[c.start:c.end] == c.sic
+    for r in reviews:
+        assert text[r.start:r.end] == r.form
+    corrected, spans = apply(text, corrections)
+    assert undo(corrected, spans) == text

@@ -82,3 +82,7 @@ def test_the_seed_witnesses_are_corrected_in_a_few_seconds(paragraphs):
 def test_a_hyphen_between_two_words_that_make_a_commoner_one_is_joined(corrector):
     assert readings(corrector, "нужно по-ложить карту") == [("по-ложить", "положить")]
     assert readings(corrector, "изъ-за этого, какъ-нибудь") == []
+
+
+def test_stress_marks_are_not_read_away(corrector):
+    assert readings(corrector, "кладутъ карту\u0301 на столъ") == []
