@@ -107,7 +107,7 @@ SEED_CONFUSIONS: tuple[tuple[str, str, float], ...] = (
     ("ѣ", "е", 2.5), ("е", "ѣ", 3.0), ("й", "и", 2.0), ("і", "и", 2.0), ("и", "і", 3.0),
     ("а", "я", 2.5), ("3", "з", 1.0), ("в", "з", 2.5), ("ыо", "ью", 2.0), ("іо", "ю", 2.5),
     ("і", "й", 2.0), ("и", "й", 2.0),     # й with its breve lost
-    ("ьі", "ы", 2.5), ("ъі", "ы", 2.5), ("ь", "ѣ", 3.0),   # ы and ѣ taken apart or half read
+    ("ьі", "ы", 2.5), ("ъі", "ы", 2.5), ("ь", "ы", 2.5), ("ь", "ѣ", 3.0),   # ы, ѣ taken apart or half read
 )
 SUB, INDEL, TRANSPOSE = 5.0, 5.5, 5.0          # any other single-letter error
 SPLIT, JOIN, CASE = 4.5, 2.0, 1.0
@@ -451,6 +451,10 @@ def _hyphenated(a: str, b: str) -> bool:
     return bool(a and b) and is_known(modernize_word(a.lower()) + "-" + modernize_word(b.lower()))
 
 
+def _generic_subs(word: str) -> set[str]:
+    return {word[:i] + c + word[i + 1:] for i in range(len(word)) for c in ALPHABET if c != word[i]}
+
+
 def _restore_case(obs: str, cand: str) -> str:
     letters = [c for c in obs if c.isalpha() and c != "ѣ"]
     upper = sum(c.isupper() for c in letters)
@@ -566,11 +570,12 @@ class Corrector:
         return spans
 
     # ---- scores
-    def _language(self, form: str, ctx: tuple[str, str], wide: tuple, is_obs: bool) -> tuple[float, list[str]]:
+    def _language(self, form: str, ctx: tuple[str, str], wide: tuple, is_obs: bool,
+                  capital: bool = False) -> tuple[float, list[str]]:
         evidence = []
         score = 0.0
         n = self.corpus.support(form, wide if is_obs else None)
-        if common(form):
+        if common(form) or (capital and known(form)):  # a name is a word where it has its capital
             evidence.append("morphology")
             score += FREQ_W * (zipf(form) - FREQ_FLOOR)
         else:
@@ -624,6 +629,11 @@ class Corrector:
             found |= {c for c, _, _ in process.extract(obs, self.corpus.vocab, scorer=Levenshtein.distance,
                                                         score_cutoff=2 if len(obs) < 6 else 3, limit=None)}
         found.discard(obs)
+        if not real_word and len(obs) >= 4 and all(channel(obs, c)[0] > 5 for c in found):
+            # nothing close: a known confusion and one more letter (вьшуть → вынуть)
+            for c in first:
+                found |= {g for g in _generic_subs(c) if orthography(g)[0] > -4 and common(g)}
+            found.discard(obs)
         result = tuple(sorted(c for c in found if channel(obs, c)[0] <= MAX_CHANNEL))
         self._cands[key] = result
         return result
@@ -729,10 +739,11 @@ class Corrector:
             return None
         obs = surface.lower()
         mixed = _mixed_case(surface)
-        lang_obs, _ = self._language(obs, ctx, wide, True)
+        capital = surface[:1].isupper()
+        lang_obs, _ = self._language(obs, ctx, wide, True, capital)
         if mixed:
             lang_obs -= 5.0
-        obs_known = common(obs)
+        obs_known = common(obs) or (capital and known(obs))
         support = self.corpus.support(obs, wide)
         if obs_known and support >= 2 and not orthography(obs)[0]:
             return self._capital(surface, ctx, gap_before, start, end, prev_surface) if not mixed else self._case_only(surface, start, end)
