@@ -797,6 +797,9 @@ class Corrector:
         kind = best.kind or "+".join(dict.fromkeys(label for label, _, _ in best.ops)) or "case"
         if mixed and kind != "case":
             kind = "case+" + kind
+        if (corr[:1].lower() != surface[:1].lower() and corr[:1].islower()
+                and regex.search(r"[.!?]\s+$", gap_before)):
+            corr = corr[:1].upper() + corr[1:]  # the first letter misread at a sentence start: a capital
         cap = self._capital(corr, ctx, gap_before, start, end, prev_surface)
         if isinstance(cap, Correction):
             corr, kind = cap.corr, kind + "+ф→Ф"
