@@ -129,7 +129,6 @@ AGREE = 2.0
 GOVERN = 1.5
 DUPLICATE = 3.0
 MAX_CHANNEL = 11.0
-DEBUG = False
 
 LEXICON = Path(__file__).with_name("lexicon")
 
@@ -451,6 +450,23 @@ def _hyphenated(a: str, b: str) -> bool:
     return bool(a and b) and is_known(modernize_word(a.lower()) + "-" + modernize_word(b.lower()))
 
 
+def _certainty(real_word: bool, best: "_Cand", delta: float, margin: float) -> str | None:
+    """high/medium/low from how far the best reading beats the printed form (``delta``) and the
+    runner-up (``margin``); None: not settled.  A real word yields only to context."""
+    if real_word:
+        in_context = {"context", "agreement", "government", "duplicate-witness"} & set(best.evidence)
+        if not in_context or delta < 2.0 or margin < 1.5 or best.channel > 2.5:
+            return None
+        return "medium" if delta >= 4 else "low"
+    if delta >= 8 and margin >= 3:
+        return "high"
+    if delta >= 4.5 and margin >= 1.5:
+        return "medium"
+    if delta >= 3 and margin >= 1:
+        return "low"
+    return None
+
+
 def _generic_subs(word: str) -> set[str]:
     return {word[:i] + c + word[i + 1:] for i in range(len(word)) for c in ALPHABET if c != word[i]}
 
@@ -766,31 +782,18 @@ class Corrector:
                 return Review(start, end, surface, (), self._reason(obs))
             return None if not real_word else self._capital(surface, ctx, gap_before, start, end, prev_surface)
         cands.sort(key=lambda c: (-c.score, c.channel, c.form))
-        if DEBUG:
-            print(surface, ctx, round(lang_obs, 2), [(c.form, round(c.score, 2), c.channel, c.evidence) for c in cands[:5]])
         best = cands[0]
         second = cands[1].score if len(cands) > 1 else lang_obs
         delta = best.score - lang_obs
         margin = best.score - max(second, lang_obs)
-        if real_word and not mixed:
-            ctx_gain = ("context" in best.evidence or "agreement" in best.evidence or "duplicate-witness" in best.evidence)
-            if not ctx_gain or delta < 2.0 or margin < 1.5 or best.channel > 2.5:
+        cert = _certainty(real_word and not mixed, best, delta, margin)
+        if cert is None:
+            if real_word and not mixed:
                 return self._capital(surface, ctx, gap_before, start, end, prev_surface)
-            cert = "medium" if delta >= 4 else "low"
-        else:
-            if delta >= 8 and margin >= 3:
-                cert = "high"
-            elif delta >= 4.5 and margin >= 1.5:
-                cert = "medium"
-            elif delta >= 3 and margin >= 1:
-                cert = "low"
-            else:
-                if lang_obs < -4 and not mixed and (support == 0 or orthography(obs)[0]):
-                    top = tuple(_restore_case(surface, c.form) for c in cands[:4])
-                    return Review(start, end, surface, top, self._reason(obs) + "; no reading clearly better")
-                if mixed:
-                    return self._case_only(surface, start, end)
-                return None
+            if lang_obs < -4 and not mixed and (support == 0 or orthography(obs)[0]):
+                top = tuple(_restore_case(surface, c.form) for c in cands[:4])
+                return Review(start, end, surface, top, self._reason(obs) + "; no reading clearly better")
+            return self._case_only(surface, start, end) if mixed else None
         corr = _restore_case(surface, best.form)
         if corr.replace("Ѣ", "ѣ") == surface.replace("Ѣ", "ѣ"):
             return None
@@ -803,8 +806,6 @@ class Corrector:
         cap = self._capital(corr, ctx, gap_before, start, end, prev_surface)
         if isinstance(cap, Correction):
             corr, kind = cap.corr, kind + "+ф→Ф"
-        if not (real_word and not mixed) and "context" not in best.evidence and delta < 8 and cert == "high":
-            cert = "medium"
         evidence = (f"score:{delta:.1f}",) + best.evidence
         return Correction(start, end, surface, corr, cert, kind, evidence, "corrector")
 
