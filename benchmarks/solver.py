@@ -1,0 +1,91 @@
+"""The winnability table: solve deals of every game until the 95 % interval (unknowns counted both ways) is within
+±2 points, or a game's time budget is spent; also the win rate of a player who does not peek (greedy policy).
+Writes source/solver/winnability.json (merging: games not run keep their old entry).
+
+    python benchmarks/solver.py [GAME ...] [--minutes 6] [--jobs 1] [--max-deals 3000] [--chunk 100]
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from pipeline.engine import registry  # noqa: E402
+from pipeline.engine.solver_cli import PERFECT  # noqa: E402
+from pipeline.engine.solver_stats import Tally, peek_free_deals, solve_deals  # noqa: E402
+
+OUT = ROOT / "source" / "solver" / "winnability.json"
+
+# positions searched per deal before 'unknown' (deterministic, unlike a time limit on a shared machine); the
+# timeout is only a safety net
+NODE_LIMIT = {"sympathy": 10_000}
+DEFAULT_NODES = 10_000
+TIMEOUT = 60.0
+
+
+def hidden_cards(slug: str) -> bool:
+    """Does the opening position hide any card (a face-down stock or packet)?"""
+    game = registry.get(slug)
+    state, _ = game.new_state(1)
+    return any(state.down)
+
+
+def run_game(slug: str, minutes: float, jobs: int, max_deals: int, chunk: int, target: float) -> dict:
+    nodes = NODE_LIMIT.get(slug, DEFAULT_NODES)
+    tally, start, first = Tally(), time.perf_counter(), 1
+    while tally.deals < max_deals:
+        deals = range(first + tally.deals, first + tally.deals + chunk)
+        solve_deals(slug, deals, nodes, TIMEOUT, jobs, tally)
+        elapsed = time.perf_counter() - start
+        print(f"  {slug}: {tally.deals} deals, won {tally.won}, lost {tally.lost}, unknown {tally.unknown}, "
+              f"±{100 * tally.half_width():.1f} %, {elapsed:.0f} s", flush=True)
+        if tally.half_width() <= target or elapsed > 60 * minutes:
+            break
+    low, high = tally.interval()
+    entry = {
+        "deals": tally.deals, "first": first, "won": tally.won, "lost": tally.lost, "unknown": tally.unknown,
+        "win_rate": round(tally.won / tally.deals, 5), "wilson_low": round(low, 5), "wilson_high": round(high, 5),
+        "timeout": TIMEOUT, "node_limit": nodes, "seconds": round(time.perf_counter() - start, 1),
+        "seconds_per_deal": round(tally.seconds / tally.deals, 4),
+        "computed": datetime.date.today().isoformat(), "method": PERFECT, "perfect_information": True,
+        "interval_target": target, "unknown_deals": tally.unknown_deals[:50],
+    }
+    if hidden_cards(slug) and slug != "sympathy":  # Sympathy has no choices: peeking cannot change its outcome
+        greedy = peek_free_deals(slug, range(first, first + tally.deals), jobs)
+        g_low, g_high = greedy.interval()
+        entry["no_peek"] = {"policy": "greedy (pipeline.engine.policies): foundation plays first, then marriages "
+                            "and fills, never back to a position already seen; sees only face-up cards",
+                            "deals": greedy.deals, "won": greedy.won, "win_rate": round(greedy.won / greedy.deals, 5),
+                            "wilson_low": round(g_low, 5), "wilson_high": round(g_high, 5)}
+    return entry
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="slugs (default: every registered game)")
+    parser.add_argument("--minutes", type=float, default=6.0, help="time budget per game")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--max-deals", type=int, default=3000)
+    parser.add_argument("--chunk", type=int, default=100)
+    parser.add_argument("--target", type=float, default=0.02, help="half-width of the 95 %% interval to reach")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+    table = json.loads(args.out.read_text()) if args.out.exists() else {}
+    for slug in args.games or list(registry.games()):
+        print(f"{slug} …", flush=True)
+        table[slug] = run_game(slug, args.minutes, args.jobs, args.max_deals, args.chunk, args.target)
+        e = table[slug]
+        print(f"{slug}: {100 * e['win_rate']:.1f} % [{100 * e['wilson_low']:.1f}, {100 * e['wilson_high']:.1f}] "
+              f"over {e['deals']} deals, {e['seconds']} s", flush=True)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(dict(sorted(table.items())), indent=1, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    main()
