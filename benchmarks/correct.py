@@ -121,6 +121,11 @@ def witness_paragraphs() -> list[str]:
     return [p for ps in by_witness.values() for p in ps]
 
 
+def _capitals(word: str) -> bool:
+    """All capitals (the mechanical layer writes ѣ for Ѣ in capitals too)."""
+    return word.replace("ѣ", "Ѣ").isupper()
+
+
 def inject(word: str, rng: random.Random) -> tuple[str, str]:
     """One OCR error in ``word`` and its kind: one of the issue's confusions ("seed"), or (1 in 5) any
     letter substituted, inserted or deleted ("generic")."""
@@ -130,13 +135,13 @@ def inject(word: str, rng: random.Random) -> tuple[str, str]:
         if options:
             i, o, t = rng.choice(options)
             new = low[:i] + o + low[i + len(t):]
-            if word.isupper():
+            if _capitals(word):
                 return new.upper(), "seed"
             return (new if word.islower() else new[:1].upper() + new[1:]), "seed"
     i = rng.randrange(len(word))
     letter = rng.choice("абвгдежзиклмнопрстуфхцчшщыьэюяі")
     op = rng.choice(("sub", "ins", "del")) if len(word) > 3 else "sub"
-    if word.isupper() or (i == 0 and word[0].isupper()):
+    if _capitals(word) or (i == 0 and word[0].isupper()):
         letter = letter.upper()
     if op == "sub":
         return word[:i] + letter + word[i + 1:], "generic"
@@ -166,6 +171,7 @@ def run(seed: int = 1, rate: float = 0.05, generated: int = 40) -> dict:
     corrector = Corrector(noisy)
     fixed = detectable = fixed_detectable = injected = damaged = clean_words = 0
     by_kind = {"seed": [0, 0], "generic": [0, 0]}
+    misread = 0  # injected errors given a wrong reading (the rest of the misses are left as printed)
     for text, marks in zip(noisy, truth):
         corrections, _ = corrector.correct(text)
         by_start = {c.start: c for c in corrections if c.source == "corrector" and c.kind != "punctuation"
@@ -181,6 +187,7 @@ def run(seed: int = 1, rate: float = 0.05, generated: int = 40) -> dict:
                 detectable += is_nonword
                 ok = c is not None and c.corr == original and c.end == end
                 fixed += ok
+                misread += c is not None and not ok
                 fixed_detectable += ok and is_nonword
                 if is_nonword:
                     by_kind[kind][0] += 1
@@ -194,7 +201,7 @@ def run(seed: int = 1, rate: float = 0.05, generated: int = 40) -> dict:
         "nonword_injected": detectable, "nonword_fixed": fixed_detectable,
         "nonword_fixed_pct": 100 * fixed_detectable / max(detectable, 1),
         "clean_words": clean_words, "damaged": damaged, "damaged_pct": 100 * damaged / max(clean_words, 1),
-        "seconds": elapsed, "chars": sum(map(len, noisy)), "by_kind": by_kind,
+        "seconds": elapsed, "chars": sum(map(len, noisy)), "by_kind": by_kind, "misread": misread,
     }
 
 
@@ -224,6 +231,7 @@ def main() -> None:
           f"{pct(r['nonword_fixed'], r['nonword_injected']):.1f} % of those that are not words")
     for kind, (n, ok) in r["by_kind"].items():
         print(f"  {kind} confusions (not words): {ok}/{n} = {pct(ok, n):.1f} %")
+    print(f"given a wrong reading: {r['misread']}/{r['injected']} (the other misses are left as printed)")
     print(f"damaged: {r['damaged']}/{r['clean_words']} = {pct(r['damaged'], r['clean_words']):.2f} % of clean words changed")
     print(f"time: {r['seconds']:.2f} s to correct {r['chars']} characters (corpus = the noisy text)")
 
