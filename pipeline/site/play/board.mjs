@@ -1,0 +1,872 @@
+// The board: one generic board for every game, in plain JavaScript. It draws the piles from the engine's layout,
+// the cards from the engine's state, highlights the targets of the engine's legal moves, and sends each action to
+// the engine (in a Web Worker) as one call. No game logic here: what is legal, what a hint is, what auto-play may
+// play — all of it comes from the engine. The DOM is built with textContent only (never innerHTML).
+import { Engine } from "./engine.mjs";
+import { cardName, cardsName, countCards, makeCard, setFaceUp } from "./cards.mjs";
+import { cardWidth, geometry, neighbour } from "./geometry.mjs";
+
+const KIND_WORDS = {
+  play: "на основание", marry: "перенос", fill: "на пустое место", turn: "открыть карту",
+  deal: "сдать из колоды",
+};
+const STORE_COLOURS = "edition.play.four-colour";
+const RULES_WIDTH = 260; // px beside the board (the board's column takes the rest)
+const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** Build an element: h("button", {type: "button", class: "x"}, "text", child…). Text goes in as text. */
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+  }
+  return el;
+}
+
+function dealFromHash() {
+  const m = /(?:^#|&)deal=(\d{1,15})(?:&|$)/.exec(window.location.hash);
+  return m ? Number(m[1]) : null;
+}
+
+function randomDeal() {
+  return 1 + Math.floor(Math.random() * 99999);
+}
+
+export class Board {
+  constructor(root, game, options = {}) {
+    this.root = root;
+    this.slug = game.slug;
+    this.game = game;
+    this.timeoutMs = options.timeoutMs;
+    this.queue = Promise.resolve();
+    this.cardEls = new Map();
+    this.pileEls = {};
+    this.selected = null;
+    this.focusPile = null;
+    this.view = null;
+    this.layout = null;
+    this.info = null;
+    this.auto = null;
+    this.stats = { moves: [] };
+    this.build();
+  }
+
+  // --- the skeleton ------------------------------------------------------------------------------------------
+
+  build() {
+    const r = this.root;
+    r.replaceChildren();
+    r.classList.add("play");
+    r.dataset.state = "loading";
+    const id = (s) => `play-${this.slug}-${s}`;
+    this.loader = h("div", { class: "play-loader", role: "status" },
+      this.loaderText = h("span", {}, "Игра загружается…"), " ",
+      this.loaderBar = h("progress", { max: "100", value: "0", "aria-label": "Загрузка движка игры" }),
+      this.loaderTime = h("span", { class: "play-loader-time" }));
+    this.dealInput = h("input", { type: "number", min: "1", step: "1", inputmode: "numeric", id: id("deal"),
+      name: "play-deal", class: "play-deal-input", required: true });
+    this.dealLink = h("a", { class: "play-deal-link", href: "#" }, "ссылка на раздачу");
+    const button = (label, cls, onclick, extra = {}) => h("button", { type: "button", class: cls, onclick, ...extra }, label);
+    this.buttons = {
+      newDeal: button("Новая раздача", "play-new", () => this.newDeal()),
+      restart: button("Заново", "play-restart", () => this.restart(), { title: "Начать эту раздачу сначала" }),
+      undo: button("Отменить", "play-undo", () => this.undo(), { title: "Отменить ход (Ctrl+Z)" }),
+      redo: button("Вернуть", "play-redo", () => this.redo(), { title: "Вернуть ход (Ctrl+Shift+Z)" }),
+      hint: button("Подсказка", "play-hint", () => this.hint(), { title: "Подсказать ход (H)" }),
+      expand: button("Во весь экран", "play-expand", () => this.setExpanded(!this.root.classList.contains("play-expanded")),
+        { "aria-pressed": "false", title: "Поле и правила на всё окно (Esc — вернуть)" }),
+      auto: button("На основания", "play-auto", () => this.toggleAuto(),
+        { title: "Играть карты на основания, пока это возможно (A); нажмите ещё раз, чтобы остановить" }),
+    };
+    const dealForm = h("form", { class: "play-deal", onsubmit: (e) => { e.preventDefault(); this.openDeal(); } },
+      h("label", { for: id("deal") }, "Раздача №"), this.dealInput,
+      h("button", { type: "submit", class: "play-open" }, "Открыть"), this.dealLink);
+    this.fourColour = h("input", { type: "checkbox", name: "play-four-colour", id: id("four"),
+      onchange: () => this.setFourColour(this.fourColour.checked) });
+    const options = h("div", { class: "play-options" },
+      h("label", { for: id("four") }, this.fourColour, " четыре цвета мастей"));
+    this.toolbar = h("div", { class: "play-toolbar", role: "toolbar", "aria-label": "Управление игрой" },
+      this.buttons.newDeal, dealForm, this.buttons.restart, this.buttons.undo, this.buttons.redo,
+      this.buttons.hint, this.buttons.auto, this.buttons.expand, options);
+    this.turn = h("p", { class: "play-turn", "aria-live": "polite" });
+    this.outcome = h("p", { class: "play-outcome", role: "alert" });
+    this.surface = h("div", { class: "play-surface", role: "group", "aria-label": "Игровое поле",
+      "aria-describedby": id("keys") });
+    this.table = h("div", { class: "play-table" }, this.surface);
+    this.wideNote = h("p", { class: "play-wide-note", hidden: true },
+      "Поле шире экрана: прокрутите его вбок, поверните телефон или нажмите «Во весь экран».");
+    this.movesSelect = h("select", { id: id("moves"), class: "play-moves-select" });
+    const movesForm = h("form", { class: "play-moves", onsubmit: (e) => { e.preventDefault(); this.playSelected(); } },
+      h("label", { for: id("moves") }, "Ходы: "), this.movesSelect,
+      h("button", { type: "submit", class: "play-do" }, "Сделать ход"));
+    this.announcer = h("p", { class: "play-announce", "aria-live": "polite" });
+    const keys = h("details", { class: "play-keys" }, h("summary", {}, "Как играть"),
+      h("p", { id: id("keys") },
+        "Щёлкните (коснитесь) карту, затем место, куда её положить; или перетащите её. Подсвеченные места — " +
+        "куда ход по правилам возможен. С клавиатуры: стрелки — от стопки к стопке, Enter или пробел — взять " +
+        "карту и положить её, Esc — отменить выбор; Ctrl+Z — отменить ход, Ctrl+Shift+Z — вернуть, H — " +
+        "подсказка, A — на основания. Все возможные ходы есть и в списке «Ходы» под полем."));
+    this.rulesList = h("ol", { class: "play-rules-list" });
+    this.rulesNote = h("p", { class: "play-rules-note" });
+    this.rules = h("aside", { class: "play-rules", "aria-labelledby": id("rules-head") },
+      h("h3", { id: id("rules-head") }, "Правила"), this.rulesNote, this.rulesList);
+    this.main = h("div", { class: "play-main" },
+      h("div", { class: "play-board-col" }, this.turn, this.outcome, this.wideNote, this.table, this.announcer, movesForm, keys),
+      this.rules);
+    r.append(h("h2", { class: "play-title", id: id("head") }, "Играть"), this.loader, this.toolbar, this.main);
+    this.setControlsEnabled(false);
+    try { this.setFourColour(localStorage.getItem(STORE_COLOURS) === "1"); } catch (e) { /* storage off */ }
+
+    this.surface.addEventListener("click", (e) => this.onClick(e));
+    this.surface.addEventListener("keydown", (e) => this.onKey(e));
+    this.surface.addEventListener("pointerdown", (e) => this.onPointerDown(e));
+    this.surface.addEventListener("focusin", (e) => this.onFocus(e));
+    r.addEventListener("keydown", (e) => this.onShortcut(e));
+    window.addEventListener("hashchange", () => {
+      const deal = dealFromHash();
+      if (deal && this.view && deal !== this.view.state.deal) this.start(deal);
+    });
+    // the width available is read when the browser has laid the page out anyway (no forced layout later)
+    if (window.ResizeObserver) {
+      new ResizeObserver((entries) => {
+        const w = entries[entries.length - 1].contentRect.width;
+        if (!w || Math.abs(w - (this.mainWidth || 0)) <= 2) return;
+        this.mainWidth = w;
+        const style = getComputedStyle(this.table);
+        this.tablePad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 2;
+        if (this.layout) this.resize();
+      }).observe(this.main);
+    }
+  }
+
+  setControlsEnabled(on) {
+    for (const el of this.toolbar.querySelectorAll("button, input")) {
+      if (el !== this.fourColour && el !== this.buttons.expand) el.disabled = !on;
+    }
+  }
+
+  setExpanded(on) {
+    this.root.classList.toggle("play-expanded", on);
+    this.buttons.expand.setAttribute("aria-pressed", String(on));
+    this.buttons.expand.textContent = on ? "Свернуть" : "Во весь экран";
+    document.documentElement.classList.toggle("play-expanded-page", on);
+    if (this.layout) this.resize();
+  }
+
+  setFourColour(on) {
+    this.fourColour.checked = on;
+    this.root.classList.toggle("four-colour", on);
+    try { localStorage.setItem(STORE_COLOURS, on ? "1" : "0"); } catch (e) { /* storage off */ }
+  }
+
+  // --- loading -----------------------------------------------------------------------------------------------
+
+  async boot() {
+    const started = performance.now();
+    const tick = setInterval(() => {
+      this.loaderTime.textContent = ` ${((performance.now() - started) / 1000).toFixed(0)} с`;
+    }, 500);
+    this.engine = new Engine({
+      timeoutMs: this.timeoutMs,
+      onProgress: (p) => {
+        this.loaderText.textContent = p.text;
+        const share = p.stage === "download" ? 0.75 * (p.total ? p.done / p.total : 0) : 0.75 + 0.25 * (p.done / p.total);
+        this.loaderBar.value = Math.round(100 * share);
+      },
+    });
+    try {
+      await this.engine.ready;
+      performance.mark("play:engine-ready");
+      await this.start(dealFromHash() || randomDeal(), { first: true });
+      performance.mark("play:board-ready");
+      this.loader.hidden = true;
+      this.root.dataset.state = "ready";
+    } catch (err) {
+      this.fail(err.message || String(err));
+    } finally {
+      clearInterval(tick);
+    }
+  }
+
+  fail(message) {
+    this.root.dataset.state = "error";
+    this.loader.hidden = false;
+    this.loader.classList.add("play-error");
+    this.loader.replaceChildren(h("span", {}, message), " ",
+      h("button", { type: "button", onclick: () => window.location.reload() }, "Обновить страницу"));
+  }
+
+  // --- engine calls: one a user action, one at a time ----------------------------------------------------------
+
+  run(fn) {
+    const next = this.queue.then(fn, fn);
+    this.queue = next.catch((err) => this.say(`Ошибка: ${err.message || err}`));
+    return next;
+  }
+
+  async call(op, ...args) {
+    const t0 = performance.now();
+    const result = await this.engine.call(op, ...args);
+    this.lastCall = { op, ms: performance.now() - t0, worker: this.engine.lastMs };
+    return result;
+  }
+
+  start(deal, opts = {}) {
+    this.stopAuto();
+    return this.run(async () => {
+      const view = await this.call("new_game", this.slug, deal);
+      if (!this.layout || opts.first) this.setLayout(view.layout, view.info);
+      this.outcome.textContent = "";
+      this.dealInput.value = String(deal);
+      this.dealLink.href = `#deal=${deal}`;
+      this.dealLink.textContent = `ссылка на раздачу № ${deal}`;
+      this.render(view, { fromStock: true });
+      this.say(`Раздача № ${deal}.`);
+      return view;
+    });
+  }
+
+  newDeal() {
+    const deal = randomDeal();
+    this.setHash(deal);
+    return this.start(deal);
+  }
+
+  openDeal() {
+    const deal = Number(this.dealInput.value);
+    if (!Number.isInteger(deal) || deal < 1) {
+      this.say("Номер раздачи — целое число от 1.");
+      return Promise.resolve(null);
+    }
+    this.setHash(deal);
+    return this.start(deal);
+  }
+
+  setHash(deal) {
+    try { history.replaceState(null, "", `#deal=${deal}`); } catch (e) { /* file:// */ }
+  }
+
+  restart() {
+    return this.start(this.view.state.deal);
+  }
+
+  /** Play a legal move by its id (the id comes from the engine's legal moves). */
+  play(moveId, opts = {}) {
+    if (!opts.auto) this.stopAuto();
+    return this.run(async () => {
+      const move = this.view.legal_moves.find((m) => m.id === moveId);
+      if (!move) throw new Error(`ход ${moveId} сейчас невозможен`);
+      const t0 = performance.now();
+      const view = await this.call("apply", moveId);
+      this.render(view, { first: opts.first });
+      this.stats.moves.push({ id: moveId, total: performance.now() - t0, worker: this.lastCall.worker,
+        call: this.lastCall.ms });
+      this.say(this.describe(move, this.previous));
+      return view;
+    });
+  }
+
+  undo() {
+    this.stopAuto();
+    return this.run(async () => {
+      if (!this.view.history) return this.view;
+      const view = await this.call("undo");
+      this.render(view);
+      this.say("Ход отменён.");
+      return view;
+    });
+  }
+
+  redo() {
+    this.stopAuto();
+    return this.run(async () => {
+      if (!this.view.future) return this.view;
+      const view = await this.call("redo");
+      this.render(view);
+      this.say("Ход возвращён.");
+      return view;
+    });
+  }
+
+  hint() {
+    this.stopAuto();
+    this.say("Подсказка: ищу ход…");
+    return this.run(async () => {
+      const { id } = await this.call("hint");
+      this.clearMarks("hint");
+      const move = id && this.view.legal_moves.find((m) => m.id === id);
+      if (!move) {
+        this.say("Подсказки нет: ходов больше нет.");
+        return null;
+      }
+      for (const name of [move.from || move.at, move.to]) if (name) this.pileEls[name].classList.add("hint");
+      this.movesSelect.value = move.id;
+      this.say(`Подсказка: ${this.describe(move, this.view)}.`);
+      clearTimeout(this.hintTimer);
+      this.hintTimer = setTimeout(() => this.clearMarks("hint"), 4000);
+      return id;
+    });
+  }
+
+  toggleAuto() {
+    if (this.auto) this.stopAuto();
+    else this.startAuto();
+  }
+
+  /** Auto-play to the foundations: the engine says, step by step, which card may go up; any action stops it. */
+  startAuto() {
+    const token = { stopped: false };
+    this.auto = token;
+    this.buttons.auto.textContent = "Стоп";
+    this.buttons.auto.setAttribute("aria-pressed", "true");
+    const finished = (async () => {
+      let played = 0;
+      while (!token.stopped) {
+        const step = await this.run(async () => {
+          if (token.stopped) return { done: true };
+          const r = await this.call("auto_step");
+          if (!r.done) this.render(r);
+          return r;
+        });
+        if (!step || step.done) break;
+        played += 1;
+        await new Promise((res) => setTimeout(res, reducedMotion() ? 0 : 160));
+      }
+      if (this.auto === token) this.stopAuto();
+      this.say(played ? `На основания сыграно: ${countCards(played)}.` : "Сейчас на основания играть нечего.");
+      return played;
+    })();
+    token.finished = finished;
+    return finished;
+  }
+
+  stopAuto() {
+    if (!this.auto) return;
+    this.auto.stopped = true;
+    this.auto = null;
+    this.buttons.auto.textContent = "На основания";
+    this.buttons.auto.setAttribute("aria-pressed", "false");
+  }
+
+  // --- drawing -----------------------------------------------------------------------------------------------
+
+  setLayout(layout, info) {
+    this.layout = layout;
+    this.info = info;
+    this.byName = Object.fromEntries(layout.piles.map((p) => [p.name, p]));
+    this.groupSize = {};
+    for (const p of layout.piles) this.groupSize[p.group] = (this.groupSize[p.group] || 0) + 1;
+    this.surface.replaceChildren();
+    this.cardEls.clear();
+    this.pileEls = {};
+    for (const p of layout.piles) {
+      const el = h("div", { class: `pile kind-${p.kind} fan-${p.fan}`, "data-pile": p.name, tabindex: "-1",
+        role: "group", "aria-roledescription": "стопка" },
+        h("span", { class: "pile-label", "aria-hidden": "true" }, p.label_ru),
+        h("span", { class: "pile-count", "aria-hidden": "true" }));
+      this.pileEls[p.name] = el;
+      this.surface.append(el);
+    }
+    this.focusPile = layout.piles[0] ? layout.piles[0].name : null;
+    if (this.focusPile) this.pileEls[this.focusPile].tabIndex = 0;
+    this.cw = this.fit();
+    this.renderRules(info);
+    this.surface.setAttribute("aria-label", `Игровое поле: ${info.title_ru}`);
+  }
+
+  /** Card width for the width available; the rules go beside the board when the cards stay big enough. */
+  fit() {
+    if (!this.mainWidth) { // no ResizeObserver report yet: measure now
+      this.mainWidth = this.main.clientWidth || 320;
+      const style = getComputedStyle(this.table);
+      this.tablePad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 2;
+    }
+    const width = this.mainWidth;
+    const pad = this.tablePad;
+    const beside = width - RULES_WIDTH >= 420 && cardWidth(this.layout.piles, width - RULES_WIDTH - pad) >= 44;
+    this.main.classList.toggle("rules-beside", beside);
+    this.available = (beside ? width - RULES_WIDTH : width) - pad;
+    return cardWidth(this.layout.piles, this.available);
+  }
+
+  resize() {
+    const cw = this.fit();
+    if (cw !== this.cw && this.view) {
+      this.cw = cw;
+      this.render(this.view, { animate: false, keepSelection: true });
+    }
+  }
+
+  pileLabel(name) {
+    const p = this.byName[name];
+    if (!p) return name;
+    const n = name.slice(p.group.length + 1);
+    return this.groupSize[p.group] > 1 && n ? `${p.label_ru} ${n}` : p.label_ru;
+  }
+
+  finishAnimations() {
+    for (const a of this.surface.getAnimations({ subtree: true })) a.finish();
+  }
+
+  /**
+   * Draw a view of the engine. Cards move between piles in the DOM (each card stays one element, keyed by its id)
+   * and are animated from where they were, in the order of the engine's steps. Positions come from the geometry,
+   * not from the DOM, so drawing forces no layout; input is never blocked (a new action finishes the animations).
+   */
+  render(view, opts = {}) {
+    const t0 = performance.now();
+    this.finishAnimations();
+    const animate = opts.animate !== false && !reducedMotion();
+    const st = view.state;
+    const before = this.pos || new Map();
+    const counts = {};
+    for (const [name, cards] of Object.entries(st.piles)) counts[name] = cards.length;
+    const g = geometry(this.layout, counts, st.down, this.cw);
+    const first = new Map();
+    if (animate) {
+      const stock = opts.fromStock && g.piles.stock;
+      for (const cards of Object.values(st.piles)) {
+        for (const id of cards) {
+          const at = stock ? { x: stock.left, y: stock.top } : before.get(id);
+          if (at) first.set(id, at);
+        }
+      }
+      if (opts.first) { // cards dropped by a drag: from where the pointer left them (client coordinates)
+        const box = this.surface.getBoundingClientRect();
+        for (const [id, r] of opts.first) first.set(id, { x: r.left - box.left, y: r.top - box.top });
+      }
+    }
+    this.previous = this.view;
+    this.view = view;
+    this.surface.style.setProperty("--cw", `${g.cw}px`);
+    this.surface.style.setProperty("--ch", `${g.ch}px`);
+    this.surface.classList.toggle("small-cards", g.cw < 40);
+    this.surface.style.width = `${g.width}px`;
+    this.surface.style.height = `${g.height + 4}px`;
+    this.wideNote.hidden = g.width <= this.available;
+    const pos = new Map();
+    for (const p of this.layout.piles) {
+      const pe = this.pileEls[p.name];
+      const pg = g.piles[p.name];
+      pe.style.left = `${pg.left}px`;
+      pe.style.top = `${pg.top}px`;
+      const cards = st.piles[p.name] || [];
+      const down = Math.min(st.down[p.name] || 0, cards.length);
+      const els = cards.map((id) => {
+        let el = this.cardEls.get(id);
+        if (!el) {
+          el = makeCard(id);
+          this.cardEls.set(id, el);
+        }
+        return el;
+      });
+      const current = pe.querySelectorAll(":scope > .card");
+      if (current.length !== els.length || els.some((el, i) => current[i] !== el)) pe.append(...els);
+      els.forEach((el, i) => {
+        const off = pg.offsets[i] || 0;
+        const x = pg.fan === "right" ? off : 0;
+        const y = pg.fan === "down" ? off : 0;
+        el.style.left = `${x}px`;
+        el.style.top = `${y}px`;
+        pos.set(cards[i], { x: pg.left + x, y: pg.top + y });
+        setFaceUp(el, i >= down);
+      });
+      pe.classList.toggle("empty", cards.length === 0);
+      pe.querySelector(".pile-count").textContent = pg.fan === "none" && cards.length > 1 ? String(cards.length) : "";
+      pe.setAttribute("aria-label", this.pileDescription(p.name, cards, down));
+    }
+    for (const [id, el] of this.cardEls) if (!pos.has(id)) { el.remove(); this.cardEls.delete(id); }
+    this.pos = pos;
+    if (animate && first.size) this.animate(view.steps || [], first, pos);
+    if (!opts.keepSelection) this.select(null);
+    this.update();
+    this.stats.renders = (this.stats.renders || 0) + 1;
+    this.stats.renderMax = Math.max(this.stats.renderMax || 0, performance.now() - t0);
+  }
+
+  animate(steps, first, pos) {
+    const order = new Map();
+    steps.forEach((s, i) => {
+      if (s.op === "move") for (const id of s.cards) if (!order.has(id)) order.set(id, i);
+    });
+    const stagger = Math.min(70, 900 / Math.max(1, steps.length));
+    for (const [id, from] of first) {
+      const to = pos.get(id);
+      const el = this.cardEls.get(id);
+      if (!to || !el) continue;
+      const dx = from.x - to.x;
+      const dy = from.y - to.y;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+      el.classList.add("moving");
+      const anim = el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+        { duration: 220, delay: (order.get(id) || 0) * stagger, easing: "ease-out", fill: "backwards" });
+      const done = () => el.classList.remove("moving");
+      anim.onfinish = done;
+      anim.oncancel = done;
+    }
+  }
+
+  pileDescription(name, cards, down) {
+    const label = this.pileLabel(name);
+    if (!cards.length) return `${label}: пусто`;
+    const up = cards.length - down;
+    const parts = [];
+    if (up) parts.push(up === 1 ? cardName(cards[cards.length - 1])
+      : `сверху ${cardName(cards[cards.length - 1])}, всего открыто ${countCards(up)}`);
+    if (down) parts.push(`${countCards(down)} рубашкой вверх`);
+    return `${label}: ${parts.join("; ")}`;
+  }
+
+  /** «дама червей: Крыло 3 → Король 1» */
+  describe(move, view) {
+    if (!move.from) {
+      const what = KIND_WORDS[move.kind] || move.id;
+      return move.at ? `${what}: ${this.pileLabel(move.at)}` : what;
+    }
+    const route = `${this.pileLabel(move.from)} → ${this.pileLabel(move.to)}`;
+    const pile = view && view.state.piles[move.from];
+    const hidden = !pile || pile.length - (move.cards || []).length < (view.state.down[move.from] || 0);
+    if (move.kind === "turn" || move.kind === "deal") return `${KIND_WORDS[move.kind]} (${route})`;
+    const what = hidden || !move.cards || !move.cards.length ? "карта" : cardsName(move.cards);
+    return `${what}: ${route}`;
+  }
+
+  update() {
+    const v = this.view;
+    this.setControlsEnabled(true);
+    this.buttons.undo.disabled = !v.history;
+    this.buttons.redo.disabled = !v.future;
+    this.buttons.hint.disabled = v.status !== "playing";
+    this.buttons.auto.disabled = v.status !== "playing" && !this.auto;
+    this.root.dataset.status = v.status;
+    this.root.dataset.moves = String(v.history);
+    const players = v.state.players || 1;
+    const score = `На основаниях: ${countCards(v.score)}.`;
+    this.turn.textContent = players > 1 && v.status === "playing"
+      ? `Ходит игрок ${(v.state.to_move || 0) + 1} из ${players}. ${score}` : score;
+    this.turn.classList.toggle("two-players", players > 1);
+    if (players > 1) this.root.dataset.toMove = String(v.state.to_move || 0);
+    let outcome = "";
+    if (v.status === "won") outcome = "Пасьянс сошёлся! Все карты на основаниях.";
+    else if (v.status === "lost") {
+      outcome = `Ходов больше нет: пасьянс не сошёлся (на основаниях ${countCards(v.score)}). ` +
+        "Можно отменить ходы или начать новую раздачу.";
+    }
+    if (this.outcome.textContent !== outcome) this.outcome.textContent = outcome;
+    this.outcome.className = `play-outcome ${v.status}`;
+    this.outcome.hidden = !outcome;
+    const movable = new Set(v.legal_moves.map((m) => m.from || m.at).filter(Boolean));
+    for (const [name, el] of Object.entries(this.pileEls)) el.classList.toggle("can-move", movable.has(name));
+    const options = v.legal_moves.map((m) => h("option", { value: m.id }, this.describe(m, v)));
+    if (!options.length) options.push(h("option", { value: "" }, "ходов нет"));
+    this.movesSelect.replaceChildren(...options);
+    this.movesSelect.disabled = !v.legal_moves.length;
+  }
+
+  say(text) {
+    this.announcer.textContent = text;
+  }
+
+  renderRules(info) {
+    const items = info.rules.map((rule) => {
+      const reconstructed = rule.source === "reconstructed";
+      // the chapter renders the TEI's rule items with their xml:id (<slug>-rule-<N>) and the Игра section as #play;
+      // a reconstructed rule has no place in the text
+      const anchor = rule.number && rule.number !== "play" ? `${this.slug}-rule-${rule.number}` : "play";
+      const target = !reconstructed && document.getElementById(anchor) ? anchor : null;
+      const number = rule.number === "play" ? "Игра" : rule.number;
+      const where = target
+        ? h("a", { href: `#${target}`, class: "play-rule-link",
+          title: rule.number === "play" ? "Это правило — в разделе «Игра» главы" : `Правило ${rule.number} в тексте главы` },
+        rule.number === "play" ? "в тексте: «Игра»" : `в тексте: правило ${rule.number}`)
+        : null;
+      return h("li", { class: `play-rule ${reconstructed ? "reconstructed" : "from-text"}`, "data-rule": rule.id },
+        h("span", { class: "play-rule-n" }, reconstructed ? "[р]" : number),
+        " ",
+        h("span", { class: "play-rule-ru", lang: "ru" }, rule.ru),
+        reconstructed ? h("span", { class: "play-rule-mark" },
+          ` Реконструкция редактора${rule.origin ? `: ${rule.origin}` : ""}.`) : null,
+        rule.en ? h("span", { class: "play-rule-en", lang: "en" }, rule.en) : null,
+        where ? h("span", { class: "play-rule-where" }, where) : null);
+    });
+    this.rulesList.replaceChildren(...items);
+    this.rulesNote.textContent = info.rules_reconstructed && info.rules_reconstructed.length
+      ? "«[р]» — правило восстановлено редактором: в тексте книги его нет; рядом — откуда оно взято."
+      : "Все правила — из текста книги.";
+  }
+
+  // --- selection, targets ------------------------------------------------------------------------------------
+
+  /** The legal moves that start at a pile: cards leaving it, or (moves that only turn cards) acting on it. */
+  movesFrom(name) {
+    return this.view ? this.view.legal_moves.filter((m) => m.from === name || (!m.from && m.at === name)) : [];
+  }
+
+  /** The legal move from `src` to `dst`; a drop on an empty pile of the same group as the engine's target (empty
+   * foundations are interchangeable: the engine offers only the first) maps to that move. */
+  moveTo(src, dst, moves = this.movesFrom(src)) {
+    const exact = moves.find((m) => m.to === dst);
+    if (exact) return exact;
+    const target = this.byName[dst];
+    const st = this.view.state;
+    if (!target || (st.piles[dst] || []).length) return null;
+    return moves.find((m) => this.byName[m.to] && this.byName[m.to].group === target.group
+      && !(st.piles[m.to] || []).length) || null;
+  }
+
+  clearMarks(cls) {
+    for (const el of this.surface.querySelectorAll(`.pile.${cls}`)) el.classList.remove(cls);
+  }
+
+  select(name, moves) {
+    this.clearMarks("selected");
+    this.clearMarks("target");
+    this.selected = name;
+    this.selectedMoves = name ? (moves || this.movesFrom(name)) : null;
+    this.surface.classList.toggle("selecting", !!name);
+    if (!name) return;
+    this.pileEls[name].classList.add("selected");
+    const targets = new Set(this.selectedMoves.map((m) => m.to).filter(Boolean));
+    for (const t of targets) if (this.pileEls[t]) this.pileEls[t].classList.add("target");
+    // empty piles of a target's group take the move too
+    for (const t of targets) {
+      const group = this.byName[t] && this.byName[t].group;
+      for (const p of this.layout.piles) {
+        if (p.group === group && !(this.view.state.piles[p.name] || []).length && this.moveTo(name, p.name)) {
+          this.pileEls[p.name].classList.add("target");
+        }
+      }
+    }
+    const names = [...targets].map((t) => this.pileLabel(t)).join(", ");
+    this.say(`Выбрано: ${this.pileLabel(name)}. Можно положить: ${names}.`);
+  }
+
+  /** A click (or Enter) on a pile: pick it up, or put the picked card down here. */
+  activate(name) {
+    if (!this.view || this.view.status !== "playing") return null;
+    this.clearMarks("hint");
+    if (this.selected) {
+      if (name === this.selected) {
+        const here = this.selectedMoves.find((m) => !m.from && m.at === name);
+        if (here) return this.play(here.id);
+        this.select(null);
+        this.say("Выбор снят.");
+        return null;
+      }
+      const move = this.moveTo(this.selected, name, this.selectedMoves);
+      if (move) return this.play(move.id);
+    }
+    const moves = this.movesFrom(name);
+    if (!moves.length) {
+      if (this.selected) {
+        this.say(`Сюда нельзя: ${this.pileLabel(name)}.`);
+        this.select(null);
+      } else this.say(`${this.pileLabel(name)}: отсюда ходов нет.`);
+      return null;
+    }
+    if (moves.length === 1 && !this.selected) return this.play(moves[0].id);
+    this.select(name, moves);
+    return null;
+  }
+
+  playSelected() {
+    const id = this.movesSelect.value;
+    if (id) this.play(id);
+  }
+
+  pileOf(target) {
+    const el = target && target.closest ? target.closest(".pile") : null;
+    return el && this.surface.contains(el) ? el.dataset.pile : null;
+  }
+
+  onClick(e) {
+    if (this.suppressClick) {
+      this.suppressClick = false;
+      return;
+    }
+    const name = this.pileOf(e.target);
+    if (name) {
+      this.setFocusPile(name, false);
+      this.activate(name);
+    }
+  }
+
+  onFocus(e) {
+    const name = this.pileOf(e.target);
+    if (name) this.setFocusPile(name, false);
+  }
+
+  setFocusPile(name, focus = true) {
+    if (this.focusPile && this.pileEls[this.focusPile]) this.pileEls[this.focusPile].tabIndex = -1;
+    this.focusPile = name;
+    const el = this.pileEls[name];
+    el.tabIndex = 0;
+    if (focus) el.focus();
+    const ruleIds = new Set(this.byName[name].rules || []);
+    for (const li of this.rulesList.children) li.classList.toggle("active", ruleIds.has(li.dataset.rule));
+  }
+
+  onKey(e) {
+    const name = this.pileOf(e.target);
+    if (!name) return;
+    const dirs = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
+    if (dirs[e.key]) {
+      const next = neighbour(this.layout.piles, this.byName[name], dirs[e.key]);
+      if (next) this.setFocusPile(next.name);
+      e.preventDefault();
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      this.activate(name);
+    } else if (e.key === "Escape" && this.selected) {
+      e.stopPropagation();
+      e.preventDefault();
+      this.select(null);
+      this.say("Выбор снят.");
+    }
+  }
+
+  onShortcut(e) {
+    if (e.key === "Escape" && this.root.classList.contains("play-expanded")) {
+      this.setExpanded(false);
+      return;
+    }
+    if (!this.view || e.target.closest("input, select, textarea")) return;
+    const key = e.key.toLowerCase();
+    if ((e.ctrlKey || e.metaKey) && (key === "z" || key === "я")) {
+      e.preventDefault();
+      if (e.shiftKey) this.redo(); else this.undo();
+    } else if ((e.ctrlKey || e.metaKey) && (key === "y" || key === "н")) {
+      e.preventDefault();
+      this.redo();
+    } else if (!e.ctrlKey && !e.metaKey && !e.altKey && (key === "h" || key === "р")) {
+      this.hint();
+    } else if (!e.ctrlKey && !e.metaKey && !e.altKey && (key === "a" || key === "ф")) {
+      this.toggleAuto();
+    }
+  }
+
+  // --- drag and drop -----------------------------------------------------------------------------------------
+
+  onPointerDown(e) {
+    if (e.button !== 0 || !this.view || this.view.status !== "playing") return;
+    const name = this.pileOf(e.target);
+    const cardEl = e.target.closest(".card");
+    if (!name || !cardEl) return;
+    const moves = this.movesFrom(name).filter((m) => m.cards && m.cards.length);
+    if (!moves.length) return;
+    const pileCards = this.view.state.piles[name];
+    const index = pileCards.indexOf(cardEl.dataset.card);
+    const wanted = pileCards.length - index;
+    let chosen = moves.filter((m) => m.cards.length === wanted);
+    if (!chosen.length) {
+      const least = Math.min(...moves.map((m) => m.cards.length));
+      chosen = moves.filter((m) => m.cards.length === least);
+    }
+    const count = chosen[0].cards.length;
+    const drag = { name, moves: chosen, count, x: e.clientX, y: e.clientY, id: e.pointerId, active: false };
+    const move = (ev) => {
+      if (ev.pointerId !== drag.id) return;
+      const dx = ev.clientX - drag.x;
+      const dy = ev.clientY - drag.y;
+      if (!drag.active) {
+        if (Math.hypot(dx, dy) < 6) return;
+        this.finishAnimations();
+        drag.active = true;
+        drag.els = pileCards.slice(-count).map((id) => this.cardEls.get(id));
+        for (const el of drag.els) el.classList.add("dragging");
+        this.select(name, chosen);
+      }
+      for (const el of drag.els) el.style.transform = `translate(${dx}px, ${dy}px)`;
+      ev.preventDefault();
+    };
+    const end = (ev) => {
+      if (ev.pointerId !== drag.id) return;
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", end);
+      window.removeEventListener("pointercancel", end);
+      if (!drag.active) return;
+      this.suppressClick = true;
+      setTimeout(() => { this.suppressClick = false; }, 0);
+      const firstRects = new Map(drag.els.map((el) => [el.dataset.card, el.getBoundingClientRect()]));
+      for (const el of drag.els) {
+        el.classList.remove("dragging");
+        el.style.transform = "";
+      }
+      const hit = ev.type === "pointerup" ? document.elementsFromPoint(ev.clientX, ev.clientY)
+        .map((el) => this.pileOf(el)).find((p) => p && p !== name) : null;
+      const target = hit && this.moveTo(name, hit, drag.moves);
+      if (target) {
+        this.play(target.id, { first: firstRects });
+      } else {
+        this.select(null);
+        // back where they were, from where they were dropped
+        for (const el of drag.els) {
+          const from = firstRects.get(el.dataset.card);
+          const to = el.getBoundingClientRect();
+          el.animate([{ transform: `translate(${from.left - to.left}px, ${from.top - to.top}px)` },
+            { transform: "none" }], { duration: reducedMotion() ? 0 : 180, easing: "ease-out" });
+        }
+        if (hit) this.say(`Сюда нельзя: ${this.pileLabel(hit)}.`);
+      }
+    };
+    window.addEventListener("pointermove", move, { passive: false });
+    window.addEventListener("pointerup", end);
+    window.addEventListener("pointercancel", end);
+  }
+}
+
+// --- start every board on the page ---------------------------------------------------------------------------
+
+function registered() {
+  const el = document.getElementById("edition-play-games");
+  try {
+    return el ? JSON.parse(el.textContent) : [];
+  } catch (e) {
+    return [];
+  }
+}
+
+function timeout() {
+  const m = /[?&]play-timeout=(\d+)/.exec(window.location.search);
+  return m ? Number(m[1]) : 45000;
+}
+
+performance.mark("play:module");
+const boards = [];
+const games = registered();
+for (const root of document.querySelectorAll(".game-board[data-game]")) {
+  const game = games.find((g) => g.slug === root.dataset.game);
+  if (!game) {
+    root.classList.add("play", "play-absent");
+    root.dataset.state = "absent";
+    root.replaceChildren(h("p", { class: "play-absent-note" },
+      "Этот пасьянс ещё не реализован в движке игры: сыграть в него здесь пока нельзя."));
+    continue;
+  }
+  const board = new Board(root, game, { timeoutMs: timeout() });
+  boards.push(board);
+  board.boot();
+}
+performance.mark("play:built");
+
+// The UI's move API, for tests and benchmarks: the same paths as clicks.
+window.editionPlay = {
+  boards,
+  get board() { return boards[0]; },
+  state: () => boards[0] && boards[0].view,
+  play: (id) => boards[0].play(id),
+  undo: () => boards[0].undo(),
+  redo: () => boards[0].redo(),
+  deal: (n) => { boards[0].setHash(n); return boards[0].start(n); },
+  hint: () => boards[0].hint(),
+  auto: () => boards[0].startAuto(),
+  log: () => boards[0].run(() => boards[0].call("log")),
+  stats: () => boards[0] && boards[0].stats,
+};

@@ -1,0 +1,71 @@
+// The page's side of the engine worker: start it, follow its progress, time out its loading with a clear
+// message, and make one call per user action (a promise of the worker's answer).
+
+export class EngineError extends Error {}
+
+export class Engine {
+  constructor({ timeoutMs = 45000, onProgress = () => {} } = {}) {
+    this.timeoutMs = timeoutMs;
+    this.onProgress = onProgress;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.worker = null;
+    this.ready = this.start();
+  }
+
+  start() {
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const fail = (message) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (this.worker) this.worker.terminate();
+        reject(new EngineError(message));
+      };
+      const seconds = Math.round(this.timeoutMs / 1000);
+      const timer = setTimeout(() => fail(
+        `Движок игры не загрузился за ${seconds} с. Проверьте соединение и обновите страницу; ` +
+        "сайт нужно открывать через сервер (bash run.sh serve), а не как файл с диска."), this.timeoutMs);
+      try {
+        this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module", name: "edition-engine" });
+      } catch (err) {
+        fail(`Этот браузер не может запустить движок игры (модульный Web Worker): ${err.message}`);
+        return;
+      }
+      this.worker.onerror = (event) => {
+        event.preventDefault();
+        fail(`Движок игры не запустился: ${event.message || "ошибка загрузки worker.mjs"}.`);
+      };
+      this.worker.onmessage = (event) => {
+        const msg = event.data;
+        if (msg.progress) this.onProgress(msg.progress);
+        else if (msg.failed) fail(`Движок игры не запустился: ${msg.failed}`);
+        else if (msg.ready) {
+          settled = true;
+          clearTimeout(timer);
+          this.info = msg;
+          resolve(msg);
+        } else if (msg.id) this.answer(msg);
+      };
+    });
+  }
+
+  answer(msg) {
+    const waiting = this.pending.get(msg.id);
+    if (!waiting) return;
+    this.pending.delete(msg.id);
+    this.lastMs = msg.ms;
+    if (msg.ok) waiting.resolve(msg.result);
+    else waiting.reject(new EngineError(msg.error));
+  }
+
+  async call(op, ...args) {
+    await this.ready;
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, op, args });
+    });
+  }
+}

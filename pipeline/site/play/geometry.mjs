@@ -1,0 +1,104 @@
+// Where things go on the board, from the engine's layout: pile positions x, y are in card units (x in card
+// widths, y in card heights), `fan` is "none", "down" or "right". The card size follows the width available.
+
+export const RATIO = 1.4;          // card height / width
+const GAP = 1.08;                  // one grid unit = a card and a little space
+const FAN_UP = 0.27;               // fan step of a face-up card, in card heights (down)
+const FAN_UP_RIGHT = 0.4;          // in card widths (right): room for the corner index "10"
+const FAN_DOWN = 0.12;             // of a face-down card
+const FAN_MIN = 0.14;              // never squeeze a face-up step below this: the corner index must show
+const MIN_W = 24;               // a phone's width still takes the widest layout
+const MAX_W = 84;
+
+/** Extent of the layout in grid units (without fans), for choosing the card width. */
+function extent(piles) {
+  let w = 1;
+  let h = 1;
+  for (const p of piles) {
+    w = Math.max(w, p.x * GAP + 1 + (p.fan === "right" ? 1.5 : 0));
+    h = Math.max(h, p.y * GAP + 1);
+  }
+  return { w, h };
+}
+
+export function cardWidth(piles, available) {
+  const { w } = extent(piles);
+  return Math.max(MIN_W, Math.min(MAX_W, Math.floor(available / w)));
+}
+
+/** The nearest pile that a fan of `p` would run into (below it for "down", right of it for "right"). */
+function room(p, piles) {
+  let limit = Infinity;
+  for (const q of piles) {
+    if (q === p) continue;
+    if (p.fan === "down" && q.y > p.y && Math.abs(q.x - p.x) < 0.95) limit = Math.min(limit, (q.y - p.y) * GAP - 1.04);
+    if (p.fan === "right" && q.x > p.x && Math.abs(q.y - p.y) < 0.95) limit = Math.min(limit, (q.x - p.x) * GAP - 1.04);
+  }
+  return limit; // in card heights (down) or widths (right)
+}
+
+/**
+ * Pixel geometry of the board: for each pile its box and the offset of each of its cards.
+ * counts: {pile: number of cards}, down: {pile: number face down}.
+ */
+export function geometry(layout, counts, down, cw) {
+  const ch = Math.round(cw * RATIO);
+  const piles = layout.piles;
+  const out = { cw, ch, piles: {}, width: 0, height: 0 };
+  for (const p of piles) {
+    const left = Math.round(p.x * GAP * cw);
+    const top = Math.round(p.y * GAP * ch);
+    const n = counts[p.name] || 0;
+    const d = Math.min(down[p.name] || 0, n);
+    const offsets = [];
+    let right = left + cw;
+    let bottom = top + ch;
+    if (p.fan === "down" || p.fan === "right") {
+      const unit = p.fan === "down" ? ch : cw;
+      const up = n - d;
+      let stepUp = p.fan === "down" ? FAN_UP : FAN_UP_RIGHT;
+      let stepDown = FAN_DOWN;
+      const span = d * stepDown + Math.max(0, up - 1) * stepUp;
+      const limit = room(p, piles);
+      if (span > limit && span > 0) {
+        const squeeze = Math.max(limit, 0) / span;
+        stepUp = Math.max(FAN_MIN, stepUp * squeeze);
+        stepDown = Math.max(0.04, stepDown * squeeze);
+      }
+      let at = 0;
+      for (let i = 0; i < n; i++) {
+        offsets.push(Math.round(at * unit));
+        at += i < d ? stepDown : stepUp;
+      }
+      const last = offsets.length ? offsets[offsets.length - 1] : 0;
+      if (p.fan === "down") bottom += last; else right += last;
+      out.piles[p.name] = { left, top, fan: p.fan, offsets };
+    } else {
+      out.piles[p.name] = { left, top, fan: "none", offsets: new Array(n).fill(0) };
+    }
+    out.width = Math.max(out.width, right);
+    out.height = Math.max(out.height, bottom);
+  }
+  return out;
+}
+
+/** The pile nearest to `from` in a direction ("left", "right", "up", "down"), for keyboard play. */
+export function neighbour(piles, from, direction) {
+  const dir = { left: [-1, 0], right: [1, 0], up: [0, -1], down: [0, 1] }[direction];
+  let best = null;
+  let bestScore = Infinity;
+  for (const q of piles) {
+    if (q === from) continue;
+    const dx = q.x - from.x;
+    const dy = (q.y - from.y) * RATIO;
+    const along = dx * dir[0] + dy * dir[1];
+    if (along <= 0.01) continue;
+    const across = Math.abs(dx * dir[1]) + Math.abs(dy * dir[0]);
+    const score = along + 2.5 * across;
+    if (score < bestScore) {
+      bestScore = score;
+      best = q;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,110 @@
+// The game engine in a module Web Worker: Pyodide (vendored beside this file in ./pyodide/) runs
+// pipeline/engine unchanged, so Python's start-up never freezes the page.
+// Protocol: the page posts {id, op, args}; the worker answers {id, ok: true, result} or {id, ok: false, error};
+// while loading it also posts {progress: {stage, done, total, text}} and finally {ready: true, games}.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const base = new URL("./", import.meta.url);
+let session = null; // the Python module edition_play, once loaded
+
+const timings = {}; // ms since the worker started, per loading stage (for benchmarks/browser.py)
+
+function progress(stage, done, total, text) {
+  if (!(stage in timings)) timings[stage] = Math.round(performance.now());
+  self.postMessage({ progress: { stage, done, total, text } });
+}
+
+async function fetchBundle(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  return response.json();
+}
+
+// Fetch the two big files with byte progress. The runtime's own fetch of the .wasm then comes from the HTTP cache;
+// the standard library is handed over as a blob URL.
+async function fetchWithProgress(urls) {
+  const sizes = new Map();
+  const got = new Map();
+  const report = () => {
+    const done = [...got.values()].reduce((a, b) => a + b, 0);
+    const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+    const mb = (n) => (n / 1048576).toFixed(1);
+    progress("download", done, Math.max(total, done), `Загружается Python (Pyodide): ${mb(done)} из ${mb(total)} МБ`);
+  };
+  return Promise.all(urls.map(async (url) => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+    sizes.set(url.href, Number(response.headers.get("Content-Length")) || 0);
+    if (!response.body) return response.blob();
+    const reader = response.body.getReader();
+    const chunks = [];
+    got.set(url.href, 0);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      got.set(url.href, got.get(url.href) + value.length);
+      report();
+    }
+    return new Blob(chunks);
+  }));
+}
+
+async function boot() {
+  const total = 4;
+  progress("download", 0, 1, "Загружается Python (Pyodide)…");
+  const bundlePromise = fetchBundle(new URL("engine.json", base)); // in parallel with Pyodide
+  const index = new URL("pyodide/", base);
+  const [, stdlib] = await fetchWithProgress([new URL("pyodide.asm.wasm", index), new URL("python_stdlib.zip", index)]);
+  progress("runtime", 1, total, "Запускается Python…");
+  const pyodide = await loadPyodide({
+    indexURL: index.href,
+    stdLibURL: URL.createObjectURL(stdlib),
+    fullStdLib: false,
+    stdout: () => {},
+    stderr: (line) => console.warn("[engine]", line),
+  });
+  progress("engine", 2, total, "Загружается движок игры…");
+  const bundle = await bundlePromise;
+  const root = "/home/pyodide/edition";
+  for (const [path, text] of Object.entries(bundle.files)) {
+    const full = `${root}/${path}`;
+    pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
+    pyodide.FS.writeFile(full, text, { encoding: "utf8" });
+  }
+  progress("import", 3, total, "Запускается движок…");
+  pyodide.runPython(`import sys\nif ${JSON.stringify(root)} not in sys.path: sys.path.insert(0, ${JSON.stringify(root)})`);
+  session = pyodide.pyimport("edition_play");
+  const games = JSON.parse(session.games());
+  progress("ready", total, total, "Движок готов.");
+  timings.ready = Math.round(performance.now());
+  self.postMessage({ ready: true, games, version: bundle.version, pyodide: pyodide.version, timings });
+}
+
+const OPS = {
+  new_game: (slug, deal) => session.new_game(slug, deal),
+  apply: (moveId) => session.apply(moveId),
+  undo: () => session.undo(),
+  redo: () => session.redo(),
+  hint: (budget) => (budget ? session.hint(budget) : session.hint()),
+  auto_step: () => session.auto_step(),
+  log: () => session.log(),
+};
+
+self.onmessage = (event) => {
+  const { id, op, args } = event.data;
+  const started = performance.now();
+  try {
+    if (!session) throw new Error("the engine is not loaded yet");
+    const fn = OPS[op];
+    if (!fn) throw new Error(`unknown operation ${op}`);
+    const text = fn(...(args || []));
+    self.postMessage({ id, ok: true, result: JSON.parse(text), ms: performance.now() - started });
+  } catch (err) {
+    self.postMessage({ id, ok: false, error: String(err && err.message ? err.message : err) });
+  }
+};
+
+boot().catch((err) => {
+  self.postMessage({ failed: String(err && err.message ? err.message : err) });
+});
