@@ -59,6 +59,7 @@ The corrector is deterministic and caches everything keyed by word form.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from dataclasses import dataclass
@@ -245,7 +246,7 @@ def orthography(form: str) -> tuple[float, str]:
             return -5.0, "і before a consonant"
         if ch == "й" and prev in CONSONANTS:
             return -5.0, "й after a consonant"
-        if ch in "ъь" and (prev in VOWELS or prev in "ъь" or i == 0):
+        if ch in "ъь" and (prev in VOWELS or prev in "ъьй" or i == 0):
             return -5.0, f"{ch} after a vowel"
         if ch == "ъ" and nxt and nxt not in "еёюяіѣ":
             return -5.0, "ъ inside a word"
@@ -462,7 +463,7 @@ def _certainty(real_word: bool, best: "_Cand", delta: float, margin: float) -> s
         return "high"
     if delta >= 4.5 and margin >= 1.5:
         return "medium"
-    if delta >= 3 and margin >= 1:
+    if delta >= 3 and margin >= 0.7:
         return "low"
     return None
 
@@ -621,6 +622,12 @@ class Corrector:
             evidence.append("government")
         elif num is False:
             score -= 2 * GOVERN
+        after_prep = _governs(ctx[0], form)
+        if after_prep is True:
+            score += GOVERN
+            evidence.append("government")
+        elif after_prep is False:
+            score -= GOVERN
         gov = _governs(form, ctx[1])
         if gov is True:
             score += GOVERN
@@ -772,6 +779,8 @@ class Corrector:
             cands.append(_Cand(c, lang - cost, cost, ops, tuple(ev)))
         if not real_word:
             cands += self._splits(obs, ctx, gap_after)
+        if gap_after.strip()[:1] in set(".!?;:"):  # nothing follows in the sentence: no preposition
+            cands = [dataclasses.replace(c, score=c.score - 4.0) if c.form in GOVERNMENT else c for c in cands]
         if mixed and known(obs):
             lang, ev = self._language(obs, ctx, wide, False)
             cands.append(_Cand(obs, lang - CASE, CASE, (), tuple(ev), "case"))
