@@ -107,18 +107,19 @@ class Search:
                 steps = self.play(state, m)
                 key = (-self.progress.score(state), *key)
                 self.unplay(state, steps)
-            # in a probe, moves the ordering cannot tell apart come in a random (seeded) order
-            ranked.append((key, noise.below(1 << 20) if noise is not None else i, i, m))
-        ranked.sort(key=lambda r: r[:3])
+            if noise is not None:  # in a probe, keep only the ordering's first criterion, the rest at random
+                key = (key[0], noise.below(1 << 20))
+            ranked.append((key, i, m))
+        ranked.sort(key=lambda r: r[:2])
         return [r[-1] for r in ranked]
 
     def solve(self, state: State, node_limit: int = 1_000_000, time_limit: float | None = None) -> Solution:
         """Search from `state` (left as it was found), within `node_limit` positions in all.
 
         First, with half of the budget, *streamlined* probes (Solvitaire's term): searches that, whenever a card
-        can go to a foundation, try only that move; the first probe follows the ordering, the others break its ties
-        at random (seeded, so the answer is reproducible), each with an equal share — short restarts escape the
-        dead subtrees one long depth-first search gets lost in. A probe throws lines away, so its failure proves
+        can go to a foundation, try only that move; the first probe follows the ordering, the others keep only its
+        first criterion and take the rest at random (seeded, so the answer is reproducible), each with an equal
+        share — short restarts escape the dead subtrees one long depth-first search gets lost in. A probe throws lines away, so its failure proves
         nothing; its win is a real win. Then the full search, whose "lost" is a proof."""
         start = time.perf_counter()
         spent = 0

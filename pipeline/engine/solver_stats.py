@@ -9,7 +9,7 @@ from typing import Iterable
 
 from . import registry
 from .policies import play
-from .solver import LOST, UNKNOWN, WON, solve_deal
+from .solver import LOST, UNKNOWN, WON, search_for, solve_deal
 
 Z95 = 1.959963984540054
 
@@ -60,9 +60,22 @@ class Tally:
         return (high - low) / 2
 
 
+def replays_to_a_win(slug: str, deal: int, moves: list[str]) -> bool:
+    """Play the move ids through the engine's own `apply` (legal moves looked up by id): is the deal won?"""
+    from .api import find_move
+
+    game = registry.get(slug)
+    state, _ = game.new_state(deal)
+    for move_id in moves:
+        game.apply(state, find_move(game, state, move_id))
+    return game.status(state) == "won"
+
+
 def _solve_one(job: tuple[str, int, int, float]) -> tuple[int, str, float, int]:
     slug, deal, node_limit, timeout = job
     result = solve_deal(slug, deal, node_limit, timeout)
+    if result.status == WON and not replays_to_a_win(slug, deal, result.moves):
+        raise RuntimeError(f"{slug} deal {deal}: the solver's winning line does not win in the engine")
     return deal, result.status, result.seconds, result.nodes
 
 
@@ -71,6 +84,34 @@ def _peek_free_one(job: tuple[str, int]) -> tuple[int, str, float, int]:
     start = time.perf_counter()
     _, result = play(registry.get(slug), deal, "greedy")
     return deal, WON if result.won else LOST, time.perf_counter() - start, 0
+
+
+def tactics_play(slug: str, deal: int, limit: int = 5000) -> bool:
+    """A player who does not peek: at each turn the first of the solver's ordered choices (safe moves, pruning and
+    the per-game ordering read only face-up cards, the foundations and whether the pack is empty) that does not
+    lead back to a position already seen; no search. Returns whether the deal was won."""
+    search = search_for(slug)
+    game = search.game
+    state, _ = game.new_state(deal)
+    seen = {search.key(state)}
+    for _ in range(limit):
+        for move in search.choices(state):
+            steps = search.play(state, move)
+            key = search.key(state)
+            if key not in seen:
+                seen.add(key)
+                break
+            search.unplay(state, steps)
+        else:
+            break
+    return game.won(state)
+
+
+def _tactics_one(job: tuple[str, int]) -> tuple[int, str, float, int]:
+    slug, deal = job
+    start = time.perf_counter()
+    won = tactics_play(slug, deal)
+    return deal, WON if won else LOST, time.perf_counter() - start, 0
 
 
 def _run(worker, jobs: list, processes: int) -> Iterable[tuple[int, str, float, int]]:
@@ -95,9 +136,11 @@ def solve_deals(slug: str, deals: Iterable[int], node_limit: int, timeout: float
     return tally
 
 
-def peek_free_deals(slug: str, deals: Iterable[int], jobs: int = 1, tally: Tally | None = None) -> Tally:
-    """Play each deal with the engine's greedy policy, which sees only what a player sees (face-up cards)."""
+def peek_free_deals(slug: str, deals: Iterable[int], jobs: int = 1, tally: Tally | None = None,
+                    player: str = "greedy") -> Tally:
+    """Play each deal without peeking: the engine's greedy policy ("greedy") or `tactics_play` ("tactics")."""
     tally = tally or Tally()
-    for deal, status, seconds, nodes in _run(_peek_free_one, [(slug, d) for d in deals], jobs):
+    worker = _peek_free_one if player == "greedy" else _tactics_one
+    for deal, status, seconds, nodes in _run(worker, [(slug, d) for d in deals], jobs):
         tally.add(deal, status, seconds, nodes)
     return tally

@@ -48,7 +48,7 @@ def test_solve_one_deal_prints_its_winning_moves(capsys):
 
 
 def test_the_hint_is_a_legal_move_that_keeps_a_won_deal_won():
-    start = api.new_game("calculation", 1)["state"]
+    start = api.new_game("calculation", 15)["state"]
     move = hint(json.dumps(start), 3000)
     assert move in {m["id"] for m in api.legal_moves(start)}
     after = api.apply(start, move)["state"]
@@ -61,3 +61,19 @@ def test_the_hint_is_none_when_the_game_is_over():
     while (move := hint(state, 10)) is not None:
         state = api.apply(state, move)["state"]
     assert api.legal_moves(state) == []
+
+
+def test_the_player_who_does_not_peek_plays_deterministically_and_wins_what_it_can():
+    from pipeline.engine.solver_stats import tactics_play
+
+    assert tactics_play("sympathy", 14) is True  # a game without choices: its one line is the solver's
+    assert [tactics_play("windmill", d) for d in range(1, 6)] == [tactics_play("windmill", d) for d in range(1, 6)]
+
+
+def test_a_line_that_does_not_win_is_not_taken_for_a_win():
+    from pipeline.engine.solver import solve_deal
+    from pipeline.engine.solver_stats import replays_to_a_win
+
+    moves = solve_deal("sympathy", 14, 3000).moves
+    assert replays_to_a_win("sympathy", 14, moves)
+    assert not replays_to_a_win("sympathy", 14, moves[:-1])
