@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 from pipeline.engine import registry  # noqa: E402
 from pipeline.engine.solver_cli import PERFECT  # noqa: E402
-from pipeline.engine.solver_stats import Tally, peek_free_deals, solve_deals  # noqa: E402
+from pipeline.engine.solver_stats import Tally, bounded_interval, peek_free_deals, solve_deals  # noqa: E402
 
 OUT = ROOT / "source" / "solver" / "winnability.json"
 
@@ -58,6 +58,8 @@ def run_game(slug: str, minutes: float, jobs: int, max_deals: int, chunk: int, t
     }
     if hidden_cards(slug) and slug != "sympathy":  # Sympathy has no choices: peeking cannot change its outcome
         entry["no_peek"] = no_peek(slug, jobs, target)
+    if slug == "sympathy":
+        entry["cross_check"] = sympathy_model()
     return entry
 
 
@@ -83,6 +85,19 @@ def no_peek(slug: str, jobs: int, target: float, max_deals: int = 3000, chunk: i
                        "wilson_high": round(high, 5), "seconds": round(time.perf_counter() - start, 1)}
         print(f"  {slug} without peeking, {player}: {tally.won}/{tally.deals}", flush=True)
     return out
+
+
+def sympathy_model(deals: int = 100_000) -> dict:
+    """Sympathy's rate from the engine-free model (pipeline/engine/solver_sympathy.py) over many more deals."""
+    from pipeline.engine.solver_sympathy import win_rate
+
+    start = time.perf_counter()
+    won, n = win_rate(range(1, deals + 1))
+    low, high = bounded_interval(won, 0, n)
+    return {"method": "engine-free model: twin pairs on top removed until none is left (confluent, so the order of "
+                      "turning does not matter); graces join the face-up cards", "deals": n, "won": won,
+            "win_rate": round(won / n, 5), "wilson_low": round(low, 5), "wilson_high": round(high, 5),
+            "seconds": round(time.perf_counter() - start, 1)}
 
 
 def main() -> None:
