@@ -93,6 +93,9 @@ def test_the_site_ships_the_engine_the_board_and_only_the_pyodide_files_it_needs
               if "__pycache__" not in p.parts}
     assert engine <= set(bundle["files"]) and "edition_play.py" in bundle["files"]
     assert not any(path.startswith("pipeline/site/") or path.startswith("tests") for path in bundle["files"])
+    for slug, game in registry.games().items():  # each page's worker writes its own game's module (and its needs)
+        module = type(game).__module__.replace(".", "/") + ".py"
+        assert module in bundle["games"][slug] and set(bundle["games"][slug]) <= set(bundle["files"])
     games = json.loads((play / "games.json").read_text("utf-8"))
     assert [g["slug"] for g in games] == list(registry.games())
     for chapter in (site_dir / "chapters").glob("*/index.html"):

@@ -174,6 +174,7 @@ export class Board {
       this.loaderTime.textContent = ` ${((performance.now() - started) / 1000).toFixed(0)} с`;
     }, 500);
     this.engine = new Engine({
+      slug: this.slug,
       timeoutMs: this.timeoutMs,
       onProgress: (p) => {
         this.loaderText.textContent = p.text;
@@ -328,6 +329,7 @@ export class Board {
     this.buttons.auto.setAttribute("aria-pressed", "true");
     const finished = (async () => {
       let played = 0;
+      const seen = new Set([JSON.stringify(this.view.state.piles)]); // never go round in a circle
       while (!token.stopped) {
         const step = await this.run(async () => {
           if (token.stopped) return { done: true };
@@ -337,6 +339,9 @@ export class Board {
         });
         if (!step || step.done) break;
         played += 1;
+        const key = JSON.stringify(step.state.piles);
+        if (seen.has(key)) break;
+        seen.add(key);
         await new Promise((res) => setTimeout(res, reducedMotion() ? 0 : 160));
       }
       if (this.auto === token) this.stopAuto();
@@ -393,7 +398,10 @@ export class Board {
     const beside = width - RULES_WIDTH >= 420 && cardWidth(this.layout.piles, width - RULES_WIDTH - pad) >= 44;
     this.main.classList.toggle("rules-beside", beside);
     this.available = (beside ? width - RULES_WIDTH : width) - pad;
-    return cardWidth(this.layout.piles, this.available);
+    // on the whole window, the board fits its height too (what is left below the controls)
+    const height = this.root.classList.contains("play-expanded")
+      ? Math.max(200, window.innerHeight - this.table.getBoundingClientRect().top - pad - 8) : Infinity;
+    return cardWidth(this.layout.piles, this.available, height);
   }
 
   resize() {

@@ -4,7 +4,8 @@
 export class EngineError extends Error {}
 
 export class Engine {
-  constructor({ timeoutMs = 45000, onProgress = () => {} } = {}) {
+  constructor({ slug = "", timeoutMs = 45000, onProgress = () => {} } = {}) {
+    this.slug = slug;
     this.timeoutMs = timeoutMs;
     this.onProgress = onProgress;
     this.pending = new Map();
@@ -27,8 +28,10 @@ export class Engine {
       const timer = setTimeout(() => fail(
         `Движок игры не загрузился за ${seconds} с. Проверьте соединение и обновите страницу; ` +
         "сайт нужно открывать через сервер (bash run.sh serve), а не как файл с диска."), this.timeoutMs);
+      const early = window.editionPlayWorker; // started from <head> by the page (see hook.py)
+      window.editionPlayWorker = null;
       try {
-        this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module", name: "edition-engine" });
+        this.worker = early || new Worker(new URL("./worker.mjs", import.meta.url), { type: "module", name: `edition-engine:${this.slug}` });
       } catch (err) {
         fail(`Этот браузер не может запустить движок игры (модульный Web Worker): ${err.message}`);
         return;
@@ -48,6 +51,7 @@ export class Engine {
           resolve(msg);
         } else if (msg.id) this.answer(msg);
       };
+      if (early) for (const msg of early.early || []) this.worker.onmessage({ data: msg });
     });
   }
 

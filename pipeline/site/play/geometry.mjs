@@ -7,7 +7,7 @@ const FAN_UP = 0.27;               // fan step of a face-up card, in card height
 const FAN_UP_RIGHT = 0.4;          // in card widths (right): room for the corner index "10"
 const FAN_DOWN = 0.12;             // of a face-down card
 const FAN_MIN = 0.14;              // never squeeze a face-up step below this: the corner index must show
-const MIN_W = 24;               // a phone's width still takes the widest layout
+const MIN_W = 22;               // a phone's width still takes most layouts (corner index 9 px)
 const MAX_W = 84;
 
 /** Extent of the layout in grid units (without fans), for choosing the card width. */
@@ -21,9 +21,11 @@ function extent(piles) {
   return { w, h };
 }
 
-export function cardWidth(piles, available) {
-  const { w } = extent(piles);
-  return Math.max(MIN_W, Math.min(MAX_W, Math.floor(available / w)));
+/** The card width that fits the layout in `available` px wide (and, if given, `height` px high, fans aside). */
+export function cardWidth(piles, available, height = Infinity) {
+  const { w, h } = extent(piles);
+  const fit = Math.min(available / w, height / (h * RATIO));
+  return Math.max(MIN_W, Math.min(MAX_W, Math.floor(fit)));
 }
 
 /** The nearest pile that a fan of `p` would run into (below it for "down", right of it for "right"). */

@@ -10,9 +10,11 @@
 """
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import logging
+import re
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -47,10 +49,53 @@ def engine_sources(root: Path = ROOT) -> dict[str, str]:
     return files
 
 
+GAMES_PKG = "pipeline/engine/games/"
+
+
+def _games_imported(path: Path, games_dir: Path) -> set[Path]:
+    """The modules of the games package that a game module imports (relative or absolute)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level == 1:
+                names = [node.module] if node.module else [a.name for a in node.names]
+            elif node.level == 0 and (node.module or "").startswith("pipeline.engine.games."):
+                names = [node.module.rsplit(".", 1)[1]]
+            else:
+                continue
+            found |= {games_dir / f"{n.split('.')[0]}.py" for n in names} & set(games_dir.glob("*.py"))
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("pipeline.engine.games."):
+                    found |= {games_dir / f"{alias.name.split('.')[3]}.py"} & set(games_dir.glob("*.py"))
+    return found
+
+
+def game_modules(root: Path = ROOT) -> dict[str, list[str]]:
+    """slug -> the game modules its page needs (its own and what it imports from the games package): a worker
+    writes only these, so the registry imports one game instead of all (Python compiles each on import)."""
+    from pipeline.engine import registry
+
+    games_dir = root / GAMES_PKG
+    out = {}
+    for slug, game in registry.games().items():
+        todo = [games_dir / f"{type(game).__module__.rsplit('.', 1)[1]}.py"]
+        seen: set[Path] = set()
+        while todo:
+            path = todo.pop()
+            if path in seen or not path.is_file():
+                continue
+            seen.add(path)
+            todo.extend(_games_imported(path, games_dir))
+        out[slug] = sorted(p.relative_to(root).as_posix() for p in seen | {games_dir / "__init__.py"})
+    return out
+
+
 def engine_bundle(root: Path = ROOT) -> str:
     files = engine_sources(root)
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
-    return json.dumps({"version": version, "files": files}, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps({"version": version, "games_package": GAMES_PKG, "games": game_modules(root), "files": files},
+                      ensure_ascii=False, separators=(",", ":"))
 
 
 def registered_games() -> list[dict]:
@@ -83,16 +128,31 @@ def on_files(files: Files, config) -> Files:
     return files
 
 
-def tags(page_url: str, version: str, games: list[dict]) -> tuple[str, str]:
-    """The stylesheet and the registered games (JSON, so the board knows without a request whether its game
-    exists) for <head>; the board's module script for the end of <body>."""
+# Started from <head>, the worker loads Pyodide while the page and the theme are still being parsed; board.mjs
+# takes it over (with the messages it sent meanwhile). Only on pages whose game the engine has.
+EARLY_WORKER = ('<script>(function(){{try{{var w=new Worker("{url}",{{type:"module",name:"edition-engine:{slug}"}});w.early=[];'
+                'w.onmessage=function(e){{w.early.push(e.data)}};w.onerror=function(e){{e.preventDefault();'
+                'w.early.push({{failed:"worker.mjs: "+(e.message||"load error")}})}};window.editionPlayWorker=w}}'
+                'catch(e){{}}}})()</script>\n')
+GAME_ATTR = re.compile(r'<div class="game-board" data-game="([a-z0-9-]+)"')
+
+
+def tags(page_url: str, version: str, games: list[dict], slug: str | None = None) -> dict[str, str]:
+    """What the page gets: `early` (first thing in <head>, before any stylesheet can hold a script back: the
+    worker's start, if the engine has the page's game), `head` (the stylesheet and the registered games as JSON, so
+    the board knows without a request whether its game exists) and `body` (the board's module script)."""
     css = get_relative_url(f"{OUT}/board.css", page_url)
     js = get_relative_url(f"{OUT}/board.mjs", page_url)
     data = json.dumps(games, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    head = (f'<link rel="stylesheet" href="{css}?v={version}">\n'
-            f'<script type="application/json" id="edition-play-games">{data}</script>\n')
-    body = f'<script type="module" src="{js}?v={version}"></script>\n'
-    return head, body
+    early = ""
+    if slug and any(g["slug"] == slug for g in games):
+        early = EARLY_WORKER.format(url=get_relative_url(f"{OUT}/worker.mjs", page_url), slug=slug)
+    return {
+        "early": early,
+        "head": (f'<link rel="stylesheet" href="{css}?v={version}">\n'
+                 f'<script type="application/json" id="edition-play-games">{data}</script>\n'),
+        "body": f'<script type="module" src="{js}?v={version}"></script>\n',
+    }
 
 
 def asset_version() -> str:
@@ -105,6 +165,9 @@ def asset_version() -> str:
 def on_post_page(output: str, page, config) -> str:
     if MARK not in output:
         return output
-    head, body = tags(page.url, asset_version(), _state["games"])  # type: ignore[arg-type]
-    output = output.replace("</head>", head + "</head>", 1)
-    return output.replace("</body>", body + "</body>", 1)
+    found = GAME_ATTR.search(output)
+    add = tags(page.url, asset_version(), _state["games"], found.group(1) if found else None)  # type: ignore[arg-type]
+    if add["early"]:
+        output = re.sub(r"(<head[^>]*>\s*(?:<meta charset[^>]*>\s*)?)", lambda m: m.group(1) + add["early"], output, count=1)
+    output = output.replace("</head>", add["head"] + "</head>", 1)
+    return output.replace("</body>", add["body"] + "</body>", 1)

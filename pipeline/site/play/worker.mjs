@@ -67,15 +67,30 @@ async function boot() {
   progress("engine", 2, total, "Загружается движок игры…");
   const bundle = await bundlePromise;
   const root = "/home/pyodide/edition";
-  for (const [path, text] of Object.entries(bundle.files)) {
-    const full = `${root}/${path}`;
-    pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
-    pyodide.FS.writeFile(full, text, { encoding: "utf8" });
-  }
+  const write = (paths) => {
+    for (const path of paths) {
+      const full = `${root}/${path}`;
+      pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
+      pyodide.FS.writeFile(full, bundle.files[path], { encoding: "utf8" });
+    }
+  };
+  // the engine, and of the games only this page's (the registry then imports one game, not all)
+  const slug = (self.name || "").split(":")[1];
+  const isGame = (path) => path.startsWith(bundle.games_package);
+  const mine = (slug && bundle.games && bundle.games[slug]) || Object.keys(bundle.files).filter(isGame);
+  write(Object.keys(bundle.files).filter((path) => !isGame(path)));
+  write(mine);
   progress("import", 3, total, "Запускается движок…");
   pyodide.runPython(`import sys\nif ${JSON.stringify(root)} not in sys.path: sys.path.insert(0, ${JSON.stringify(root)})`);
   session = pyodide.pyimport("edition_play");
-  const games = JSON.parse(session.games());
+  let games;
+  try {
+    games = JSON.parse(session.games());
+  } catch (err) { // a game module that needs another one the bundle did not list: take them all
+    write(Object.keys(bundle.files).filter((path) => isGame(path) && !mine.includes(path)));
+    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+    games = JSON.parse(session.games());
+  }
   progress("ready", total, total, "Движок готов.");
   timings.ready = Math.round(performance.now());
   self.postMessage({ ready: true, games, version: bundle.version, pyodide: pyodide.version, timings });
