@@ -21,7 +21,6 @@ from typing import Any
 from . import registry
 from .core import Game, Move, State, Step, do_step, undo_step
 from .rng import SplitMix64
-from .solver_progress import Progress
 from .solver_tactics import Tactics, tactics
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -52,7 +51,6 @@ class Search:
         self.fixed = [i for i in range(len(game.names)) if i not in sym_piles]
         # a translation table that maps pack 2's cards onto pack 1's (cards are < 104, so they fit in a byte)
         self.table = bytes(c % 52 for c in range(256)) if self.plan.merge_decks else bytes(range(256))
-        self.progress = Progress(game) if self.plan.lookahead else None
         self.streamlined = False
         self.noise: SplitMix64 | None = None
         self._streamline_cut = False
@@ -103,10 +101,6 @@ class Search:
         ranked = []
         for i, m in enumerate(moves):
             key = order(game, state, m)
-            if self.progress is not None:
-                steps = self.play(state, m)
-                key = (-self.progress.score(state), *key)
-                self.unplay(state, steps)
             if noise is not None:  # in a probe, keep only the ordering's first criterion, the rest at random
                 key = (key[0], noise.below(1 << 20))
             ranked.append((key, i, m))
@@ -119,8 +113,9 @@ class Search:
         First, with half of the budget, *streamlined* probes (Solvitaire's term): searches that, whenever a card
         can go to a foundation, try only that move; the first probe follows the ordering, the others keep only its
         first criterion and take the rest at random (seeded, so the answer is reproducible), each with an equal
-        share — short restarts escape the dead subtrees one long depth-first search gets lost in. A probe throws lines away, so its failure proves
-        nothing; its win is a real win. Then the full search, whose "lost" is a proof."""
+        share — short restarts escape the dead subtrees one long depth-first search gets lost in. A probe throws
+        lines away, so its failure proves nothing; its win is a real win. Then the full search, whose "lost" is a
+        proof."""
         start = time.perf_counter()
         spent = 0
         self._streamline_cut = False

@@ -9,7 +9,7 @@ from typing import Iterable
 
 from . import registry
 from .policies import play
-from .solver import LOST, UNKNOWN, WON, search_for, solve_deal
+from .solver import LOST, WON, search_for, solve_deal
 
 Z95 = 1.959963984540054
 

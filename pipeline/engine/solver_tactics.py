@@ -36,7 +36,6 @@ class Tactics:
     safe: Optional[Callable[[Game, State, list[Move]], Optional[Move]]] = None
     prune: Optional[Callable[[Game, State, list[Move]], list[Move]]] = None  # drop moves a proof shows useless
     streamline: bool = True  # first search only lines that play every card that can go up (see Search.solve)
-    lookahead: bool = False  # order moves by the `progress` of the position each leads to (then by `order`)
 
 
 # --- helpers -----------------------------------------------------------------------------------------------------
@@ -203,12 +202,12 @@ TACTICS: dict[str, Tactics] = {
     # leftmost first)
     "blockade": Tactics(symmetric=("foundation",), safe=blockade_safe),
     # the four talon packets are alike (rule II: made up at will); the four foundations build by different steps
-    "calculation": Tactics(symmetric=("talon",), order=calculation_order, lookahead=False),
+    "calculation": Tactics(symmetric=("talon",), order=calculation_order),
     # the eight wings are alike (a space is filled before anything else, so at most one is ever empty); the angles
     # are not: the variable 'borrowed' names one of them
-    "windmill": Tactics(symmetric=("wing",), lookahead=False),
+    "windmill": Tactics(symmetric=("wing",)),
     # the two packs belong to the two players: keep them apart
-    "sympathy": Tactics(merge_decks=False, lookahead=False),
+    "sympathy": Tactics(merge_decks=False),
 }
 
 DEFAULT = Tactics()
