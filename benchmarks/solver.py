@@ -3,6 +3,19 @@
 Writes source/solver/winnability.json (merging: games not run keep their old entry).
 
     python benchmarks/solver.py [GAME ...] [--minutes 6] [--jobs 1] [--max-deals 3000] [--chunk 100]
+    python benchmarks/solver.py --no-peek-only        # refresh only the peek-free players' figures
+
+The file maps each game slug to:
+    deals, first            deals first .. first+deals-1 were solved
+    won, lost, unknown      the solver's verdicts ("unknown": the node limit was reached first)
+    win_rate                won / deals (unknowns counted as not won: a lower estimate)
+    wilson_low, wilson_high 95 % Wilson interval, unknowns counted as losses (low) and as wins (high)
+    timeout, node_limit     per deal (seconds, positions); the node limit is the binding one (reproducible)
+    seconds, seconds_per_deal, computed (ISO date), method (text), perfect_information (true)
+    unknown_deals           up to 50 deal numbers left unknown, to rerun with a larger budget
+    no_peek                 (games that hide cards) {"greedy": {...}, "tactics": {...}}: players who see only
+                            face-up cards, each {policy, deals, first, won, win_rate, wilson_low, wilson_high}
+    cross_check             (sympathy) the engine-free model's rate over 100 000 deals
 """
 from __future__ import annotations
 
