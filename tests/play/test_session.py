@@ -98,10 +98,18 @@ def test_the_site_ships_the_engine_the_board_and_only_the_pyodide_files_it_needs
         assert module in bundle["games"][slug] and set(bundle["games"][slug]) <= set(bundle["files"])
     games = json.loads((play / "games.json").read_text("utf-8"))
     assert [g["slug"] for g in games] == list(registry.games())
+    for slug in registry.games():
+        assert json.loads((play / "describe" / f"{slug}.json").read_text("utf-8")) == api.describe(slug)
     for chapter in (site_dir / "chapters").glob("*/index.html"):
         html = chapter.read_text("utf-8")
-        assert '<script type="module" src="../../play/board.mjs?v=' in html
-        assert 'id="edition-play-games"' in html and 'href="../../play/board.css?v=' in html
+        assert '<script type="module" src="../../play/board.mjs?v=' in html and 'href="../../play/board.css?v=' in html
+        game = json.loads(re.search(r'id="edition-play-game">(.*?)</script>', html).group(1))
+        if chapter.parent.name in registry.games():  # the worker starts first thing in <head>
+            assert game["slug"] == chapter.parent.name
+            head = html[html.index("<head>"):html.index("<link")]
+            assert f'new Worker("../../play/worker.mjs",{{type:"module",name:"edition-engine:{game["slug"]}"}})' in head
+        else:
+            assert game is None and "new Worker" not in html
 
 
 def test_the_server_gives_wasm_as_application_wasm(site_url):

@@ -182,6 +182,11 @@ export class Board {
         this.loaderBar.value = Math.round(100 * share);
       },
     });
+    // the piles and the rules, from the build's copy of api.describe, while Python loads
+    fetch(new URL(`describe/${encodeURIComponent(this.slug)}.json`, import.meta.url))
+      .then((r) => (r.ok ? r.json() : null))
+      .then((d) => { if (d && !this.view) { this.setLayout(d.layout, d); this.renderEmpty(); } })
+      .catch(() => {});
     try {
       await this.engine.ready;
       performance.mark("play:engine-ready");
@@ -404,9 +409,29 @@ export class Board {
     return cardWidth(this.layout.piles, this.available, height);
   }
 
+  /** The piles without cards (while the engine loads). */
+  renderEmpty() {
+    const g = geometry(this.layout, {}, {}, this.cw);
+    this.surface.style.setProperty("--cw", `${g.cw}px`);
+    this.surface.style.setProperty("--ch", `${g.ch}px`);
+    this.surface.classList.toggle("small-cards", g.cw < 40);
+    this.surface.style.width = `${g.width}px`;
+    this.surface.style.height = `${g.height + 4}px`;
+    for (const p of this.layout.piles) {
+      const pe = this.pileEls[p.name];
+      pe.style.left = `${g.piles[p.name].left}px`;
+      pe.style.top = `${g.piles[p.name].top}px`;
+      pe.classList.add("empty");
+      pe.setAttribute("aria-label", `${this.pileLabel(p.name)}: пусто`);
+    }
+  }
+
   resize() {
     const cw = this.fit();
-    if (cw !== this.cw && this.view) {
+    if (cw !== this.cw && !this.view && this.layout) {
+      this.cw = cw;
+      this.renderEmpty();
+    } else if (cw !== this.cw && this.view) {
       this.cw = cw;
       this.render(this.view, { animate: false, keepSelection: true });
     }
@@ -832,12 +857,13 @@ export class Board {
 
 // --- start every board on the page ---------------------------------------------------------------------------
 
+/** The page's game as the engine registers it (written into the page at build time), or null. */
 function registered() {
-  const el = document.getElementById("edition-play-games");
+  const el = document.getElementById("edition-play-game");
   try {
-    return el ? JSON.parse(el.textContent) : [];
+    return el ? JSON.parse(el.textContent) : null;
   } catch (e) {
-    return [];
+    return null;
   }
 }
 
@@ -848,9 +874,9 @@ function timeout() {
 
 performance.mark("play:module");
 const boards = [];
-const games = registered();
+const registeredGame = registered();
 for (const root of document.querySelectorAll(".game-board[data-game]")) {
-  const game = games.find((g) => g.slug === root.dataset.game);
+  const game = registeredGame && registeredGame.slug === root.dataset.game ? registeredGame : null;
   if (!game) {
     root.classList.add("play", "play-absent");
     root.dataset.state = "absent";

@@ -5,7 +5,8 @@
   package.json); nothing comes from a CDN;
 - `play/engine.json`: the engine's sources (`pipeline/__init__.py`, `pipeline/engine/**/*.py`) and the worker's
   session module `edition_play.py`, which the worker writes into Pyodide's file system with `FS.writeFile`;
-- `play/games.json`: the registered games, read at build time from the engine's registry;
+- `play/games.json`: the registered games, read at build time from the engine's registry; `play/describe/<slug>.json`
+  (the engine's `api.describe`: layout and rules), so the board draws its piles and rules while Pyodide loads;
 - every page with a `<div class="game-board" data-game="…">` gets the board's stylesheet and script.
 """
 from __future__ import annotations
@@ -124,6 +125,11 @@ def on_files(files: Files, config) -> Files:
     files.append(File.generated(config, f"{OUT}/engine.json", content=engine_bundle()))
     files.append(File.generated(config, f"{OUT}/games.json",
                                 content=json.dumps(games, ensure_ascii=False, indent=1)))
+    from pipeline.engine import api
+
+    for game in games:
+        files.append(File.generated(config, f"{OUT}/describe/{game['slug']}.json",
+                                    content=json.dumps(api.describe(game["slug"]), ensure_ascii=False)))
     _state["games"] = games
     return files
 
@@ -139,18 +145,20 @@ GAME_ATTR = re.compile(r'<div class="game-board" data-game="([a-z0-9-]+)"')
 
 def tags(page_url: str, version: str, games: list[dict], slug: str | None = None) -> dict[str, str]:
     """What the page gets: `early` (first thing in <head>, before any stylesheet can hold a script back: the
-    worker's start, if the engine has the page's game), `head` (the stylesheet and the registered games as JSON, so
-    the board knows without a request whether its game exists) and `body` (the board's module script)."""
+    worker's start, if the engine has the page's game), `head` (the stylesheet and the page's game as the engine
+    registers it — JSON `null` if it does not — so the board knows without a request) and `body` (the board's
+    module script). A few hundred bytes: the chapter page has a weight budget."""
     css = get_relative_url(f"{OUT}/board.css", page_url)
     js = get_relative_url(f"{OUT}/board.mjs", page_url)
-    data = json.dumps(games, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    game = next((g for g in games if g["slug"] == slug), None)
+    data = json.dumps(game, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     early = ""
-    if slug and any(g["slug"] == slug for g in games):
+    if game:
         early = EARLY_WORKER.format(url=get_relative_url(f"{OUT}/worker.mjs", page_url), slug=slug)
     return {
         "early": early,
         "head": (f'<link rel="stylesheet" href="{css}?v={version}">\n'
-                 f'<script type="application/json" id="edition-play-games">{data}</script>\n'),
+                 f'<script type="application/json" id="edition-play-game">{data}</script>\n'),
         "body": f'<script type="module" src="{js}?v={version}"></script>\n',
     }
 
