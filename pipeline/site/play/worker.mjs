@@ -15,13 +15,24 @@ function progress(stage, done, total, text) {
 }
 
 async function fetchBundle(url) {
-  const response = await fetch(url);
+  const response = await networkFetch(url);
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
   return response.json();
 }
 
-// Fetch the two big files with byte progress. The runtime's own fetch of the .wasm then comes from the HTTP cache;
-// the standard library is handed over as a blob URL.
+// The two big files are fetched here, with byte progress; the runtime's own fetches of them are then answered from
+// memory (so each is downloaded exactly once, whatever the HTTP cache does).
+const fetched = new Map(); // href -> Blob
+const networkFetch = self.fetch.bind(self);
+self.fetch = (input, init) => {
+  const href = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location).href;
+  const blob = fetched.get(href);
+  if (!blob) return networkFetch(input, init);
+  fetched.delete(href);
+  const type = href.endsWith(".wasm") ? "application/wasm" : "application/zip";
+  return Promise.resolve(new Response(blob, { status: 200, headers: { "Content-Type": type } }));
+};
+
 async function fetchWithProgress(urls) {
   const sizes = new Map();
   const got = new Map();
@@ -32,10 +43,13 @@ async function fetchWithProgress(urls) {
     progress("download", done, Math.max(total, done), `Загружается Python (Pyodide): ${mb(done)} из ${mb(total)} МБ`);
   };
   return Promise.all(urls.map(async (url) => {
-    const response = await fetch(url);
+    const response = await networkFetch(url);
     if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
     sizes.set(url.href, Number(response.headers.get("Content-Length")) || 0);
-    if (!response.body) return response.blob();
+    if (!response.body) {
+      fetched.set(url.href, await response.blob());
+      return;
+    }
     const reader = response.body.getReader();
     const chunks = [];
     got.set(url.href, 0);
@@ -46,7 +60,7 @@ async function fetchWithProgress(urls) {
       got.set(url.href, got.get(url.href) + value.length);
       report();
     }
-    return new Blob(chunks);
+    fetched.set(url.href, new Blob(chunks));
   }));
 }
 
@@ -55,11 +69,10 @@ async function boot() {
   progress("download", 0, 1, "Загружается Python (Pyodide)…");
   const bundlePromise = fetchBundle(new URL("engine.json", base)); // in parallel with Pyodide
   const index = new URL("pyodide/", base);
-  const [, stdlib] = await fetchWithProgress([new URL("pyodide.asm.wasm", index), new URL("python_stdlib.zip", index)]);
+  await fetchWithProgress([new URL("pyodide.asm.wasm", index), new URL("python_stdlib.zip", index)]);
   progress("runtime", 1, total, "Запускается Python…");
   const pyodide = await loadPyodide({
     indexURL: index.href,
-    stdLibURL: URL.createObjectURL(stdlib),
     fullStdLib: false,
     stdout: () => {},
     stderr: (line) => console.warn("[engine]", line),
