@@ -14,7 +14,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.toc import get_toc
 
-from pipeline.site import pages
+from pipeline.site import pages, winnability
 from pipeline.site.edition import Edition, EditionError, load
 
 NOTES_PAGE = "notes.md"
@@ -48,7 +48,9 @@ def on_config(config):
         {"Книга и издание": HOME_PAGE},
         {"Главы": [{f"{c.number}. {c.title}": f"chapters/{c.slug}.md"} for c in edition.chapters]},
         {"Примечания": NOTES_PAGE},
+        {"Решаемость": winnability.PAGE},
     ]
+    _state["winnability"] = winnability.load(base / "source" / "solver" / "winnability.json")
     return config
 
 
@@ -63,6 +65,7 @@ def on_files(files: Files, config) -> Files:
             files.append(File.generated(config, pages.download_path(kind, ch.slug), abs_src_path=str(path)))
     if files.get_file_from_path(NOTES_PAGE) is None:
         files.append(File.generated(config, NOTES_PAGE, content="# Примечания\n"))
+    files.append(File.generated(config, winnability.PAGE, content=f"# {winnability.TITLE}\n"))
     return files
 
 
@@ -78,6 +81,9 @@ def on_page_content(html: str, page, config, files):
         body, toc = pages.notes_page(edition, page.url)
         page.toc = get_toc(toc)
         return f"<h1 id=\"notes-title\">Примечания</h1>\n{body}"
+    if src == winnability.PAGE:
+        table = winnability.page(edition, _state["winnability"], page.url)
+        return f"<h1 id=\"winnability-title\">{winnability.TITLE}</h1>\n" + pages.render.to_html(table)
     if src == HOME_PAGE:
         for marker, build in MARKERS.items():
             if marker in html:

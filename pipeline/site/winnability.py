@@ -1,0 +1,68 @@
+"""The winnability page: how often each game of the edition can be won, read from the solver's results
+(``source/solver/winnability.json``, written by ``benchmarks/solver.py``); nothing is computed here."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from lxml import etree
+
+from .edition import Edition
+from .pages import rel, spaced
+from .render import h
+
+PAGE = "winnability.md"
+TITLE = "Решаемость пасьянсов"
+PERFECT = ("Решатель видит все карты, и те, что лежат рубашкой вверх (так считает «thoughtful» у Solvitaire): его "
+           "доля — верхняя оценка того, что может выиграть игрок. Игрок, не подсматривающий карт, видит только "
+           "открытые карты и играет по простым правилам; его доля — нижняя оценка.")
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def percent(x: float | None) -> str:
+    return "—" if x is None else f"{100 * x:.1f} %".replace(".", ",")
+
+
+def interval(entry: dict) -> str:
+    return f"{percent(entry.get('wilson_low'))} … {percent(entry.get('wilson_high'))}"
+
+
+def row(edition: Edition, slug: str, entry: dict, page_url: str) -> etree._Element:
+    ch = edition.chapter(slug)
+    title = h("a", {"href": rel(page_url, ch.url)}, ch.title) if ch else slug
+    no_peek = entry.get("no_peek") or {}
+    player = no_peek.get("tactics") or no_peek.get("greedy") or (no_peek if "win_rate" in no_peek else None)
+    return h("tr", {"data-slug": slug},
+             h("td", None, title),
+             h("td", None, str(entry.get("deals", "—"))),
+             h("td", None, f"{entry.get('won', 0)} / {entry.get('lost', 0)} / {entry.get('unknown', 0)}"),
+             h("td", None, percent(entry.get("win_rate"))),
+             h("td", None, interval(entry)),
+             h("td", None, f"{percent(player.get('win_rate'))} ({interval(player)})" if player else "—"),
+             h("td", None, f"{entry.get('node_limit', '—')}"),
+             h("td", None, str(entry.get("computed", "—"))))
+
+
+def page(edition: Edition, data: dict, page_url: str) -> etree._Element:
+    """The table, in the book's order, with how and when each figure was computed."""
+    order = [c.slug for c in edition.chapters if c.slug in data]
+    perfect = any(data[s].get("perfect_information") for s in order)
+    head = h("thead", None, h("tr", None, *[h("th", {"scope": "col"}, t) for t in (
+        "Пасьянс", "Раздач", "Решено: выиграно / проиграно / не решено", "Выиграно",
+        "95 % интервал (нерешённые — как проигрыш и как выигрыш)", "Игрок, не подсматривающий карт",
+        "Предел позиций на раздачу", "Вычислено")]))
+    body = h("tbody", None, [row(edition, s, data[s], page_url) for s in order])
+    missing = [c.title for c in edition.chapters if c.slug not in data]
+    return h("div", {"class": "winnability"},
+             h("p", None, "Книга называет некоторые пасьянсы «чрезвычайно трудными» или говорит, что они «рѣдко "
+                          "удаются». Здесь это измерено: решатель издания (", h("code", None, "edition solve"),
+                          ") перебирает ходы каждой раздачи с таблицей уже виденных позиций и с ходами, "
+                          "безопасность которых доказана, до предела числа позиций; раздачи, не решённые в этот "
+                          "предел, учтены в интервале дважды — как проигрыш и как выигрыш."),
+             h("p", None, PERFECT) if perfect else None,
+             spaced(h("table", None, h("caption", None, "Доля выигрываемых раздач, по играм (раздачи 1, 2, 3 …)"),
+                      head, body)),
+             h("p", None, "Нет данных для: " + ", ".join(missing) + ".") if missing else None)

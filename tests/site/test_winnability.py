@@ -1,0 +1,40 @@
+"""The winnability page shows the solver's figures as the results file gives them, in the book's order."""
+from pathlib import Path
+
+from lxml import etree
+
+from pipeline.site import winnability
+from pipeline.site.edition import load
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def table(data):
+    edition = load(ROOT / "edition", ROOT / "source/editorial/games.json")
+    return winnability.page(edition, data, "winnability/")
+
+
+def test_rows_follow_the_book_and_show_the_figures():
+    data = {
+        "zodiac": {"deals": 10, "won": 1, "lost": 8, "unknown": 1, "win_rate": 0.1, "wilson_low": 0.018,
+                   "wilson_high": 0.459, "node_limit": 5000, "computed": "2026-11-29", "perfect_information": True},
+        "windmill": {"deals": 300, "won": 168, "lost": 0, "unknown": 132, "win_rate": 0.56, "wilson_low": 0.503,
+                     "wilson_high": 1.0, "node_limit": 10000, "computed": "2026-11-29",
+                     "no_peek": {"greedy": {"win_rate": 0.267, "wilson_low": 0.22, "wilson_high": 0.319}}},
+    }
+    root = table(data)
+    rows = root.findall(".//tbody/tr")
+    assert [r.get("data-slug") for r in rows] == ["windmill", "zodiac"]  # game 6 before game 23
+    cells = ["".join(td.itertext()) for td in rows[0].findall("td")]
+    assert cells[1:5] == ["300", "168 / 0 / 132", "56,0 %", "50,3 % … 100,0 %"]
+    assert cells[5] == "26,7 % (22,0 % … 31,9 %)"
+    assert rows[0].find("td/a").get("href") == "../chapters/windmill/"
+    text = "".join(root.itertext())
+    assert "рубашкой вверх" in text  # perfect information is said
+    assert "Нет данных для:" in text and "Мельница" not in text.split("Нет данных для:")[1]
+
+
+def test_values_from_the_file_are_escaped():
+    root = table({"windmill": {"deals": "<script>alert(1)</script>", "computed": "<b>x</b>"}})
+    html = etree.tostring(root, encoding="unicode", method="html")
+    assert "<script>" not in html and "&lt;script&gt;" in html
