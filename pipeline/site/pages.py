@@ -114,7 +114,7 @@ def chapter_page(ch: Chapter, edition: Edition) -> tuple[str, list[dict]]:
     add(root, render.render(div, ctx))
     add(root, h("div", {"class": "fn-pops"}, ctx.popovers) if ctx.popovers else None)
     add(root, h("div", {"class": "game-board", "data-game": ch.slug, "data-search-exclude": ""},
-                h("p", {"class": "game-board-placeholder"}, "Здесь будет игровое поле этого пасьянса (готовится).")))
+                h("p", {"class": "game-board-placeholder"}, "Здесь играют в этот пасьянс; для игры нужен JavaScript.")))
     add(root, notes_section(ctx))
     add(root, witness_section(ctx, cited_witnesses(div, ctx)))
     add(root, downloads_section(ch))
