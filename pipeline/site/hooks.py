@@ -83,6 +83,7 @@ def on_page_content(html: str, page, config, files):
         return f"<h1 id=\"notes-title\">Примечания</h1>\n{body}"
     if src == winnability.PAGE:
         table = winnability.page(edition, _state["winnability"], page.url)
+        page.toc = get_toc(pages.toc_tokens(table))
         return f"<h1 id=\"winnability-title\">{winnability.TITLE}</h1>\n" + pages.render.to_html(table)
     if src == HOME_PAGE:
         for marker, build in MARKERS.items():
