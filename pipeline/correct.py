@@ -97,19 +97,22 @@ class Review:
 
 
 # (printed by the OCR, what the book has, cost).  Lower case; capitals are folded before matching
-# (so "ІІ" for "П" is "іі" → "п").  These are the confusions of the scans' typeface in general.
-SEED_CONFUSIONS: tuple[tuple[str, str, float], ...] = (
-    ("н", "и", 2.0), ("п", "и", 2.0), ("и", "н", 2.0), ("и", "п", 2.0), ("н", "п", 2.0), ("п", "н", 2.0),
-    ("іі", "й", 1.5), ("йі", "й", 1.5), ("іі", "п", 2.0), ("із", "в", 2.0),
-    ("с", "е", 2.0), ("е", "с", 2.0), ("с", "о", 2.0), ("е", "о", 2.0), ("о", "е", 2.5),
-    ("ь", "ъ", 2.0), ("ъ", "ь", 2.0), ("ъ", "ѣ", 2.5), ("б", "в", 2.5),
-    ("д", "л", 2.0), ("гг", "р", 2.0), ("г", "т", 2.0), ("т", "г", 2.0),
-    ("п", "ш", 2.0), ("пі", "ш", 2.0), ("ы", "ь", 2.0), ("ыо", "ю", 2.5), ("ѵ", "у", 2.0),
-    ("ѣ", "е", 2.0), ("е", "ѣ", 3.0), ("й", "и", 2.0), ("і", "и", 2.0), ("и", "і", 3.0),
-    ("а", "я", 2.5), ("3", "з", 1.0), ("в", "з", 2.5), ("ыо", "ью", 2.0), ("іо", "ю", 2.5),
-    ("і", "й", 2.0), ("и", "й", 2.0),     # й with its breve lost
-    ("ьі", "ы", 2.5), ("ъі", "ы", 2.5), ("ь", "ы", 2.5), ("ь", "ѣ", 3.0),   # ы, ѣ taken apart or half read
-)
+# (so "ІІ" for "П" is "іі" → "п").  These are the confusions of the scans' typeface in general: the
+# common ones (the confusion list of the issue) cost CONFUSION each, alike, since nothing tells one
+# apart as likelier; those seen only now and then in the seed witnesses cost RARER_CONFUSION, so that
+# where two readings differ only in which confusion was made the common one wins (карть → картъ,
+# not карты).  A few shapes are closer still (ІІ for Й, a digit 3 for З).
+CONFUSION, RARER_CONFUSION = 2.0, 3.0
+SEED_CONFUSIONS: tuple[tuple[str, str, float], ...] = tuple((o, t, CONFUSION) for o, t in (
+    ("н", "и"), ("п", "и"), ("и", "н"), ("и", "п"), ("н", "п"), ("п", "н"), ("іі", "п"), ("із", "в"),
+    ("с", "е"), ("е", "с"), ("с", "о"), ("е", "о"), ("ь", "ъ"), ("ъ", "ь"), ("д", "л"), ("гг", "р"),
+    ("г", "т"), ("т", "г"), ("п", "ш"), ("пі", "ш"), ("ы", "ь"), ("ѵ", "у"), ("ѣ", "е"), ("й", "и"),
+    ("і", "и"), ("а", "я"), ("в", "з"),
+)) + (("іі", "й", 1.5), ("йі", "й", 1.5), ("3", "з", 1.0)) + tuple((o, t, RARER_CONFUSION) for o, t in (
+    ("о", "е"), ("ъ", "ѣ"), ("б", "в"), ("ыо", "ю"), ("е", "ѣ"), ("и", "і"), ("ыо", "ью"), ("іо", "ю"),
+    ("і", "й"), ("и", "й"),                               # й with its breve lost
+    ("ьі", "ы"), ("ъі", "ы"), ("ь", "ы"), ("ь", "ѣ"),     # ы, ѣ taken apart or half read
+))
 SUB, INDEL, TRANSPOSE = 5.0, 5.5, 5.0          # any other single-letter error
 SPLIT, JOIN, CASE = 4.5, 2.0, 1.0
 ONE_LETTER_WORDS = {"а", "и", "о", "у", "я"}
@@ -120,16 +123,23 @@ FUNCTION_POS = {"PREP", "CONJ", "PRCL"}
 NAME_TAGS = {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"}
 
 UNKNOWN = -8.0        # a form morphology does not know
+UNKNOWN_SEEN = 1      # … halved where the text has it in another place
 CORPUS_W = 1.5        # × ln(1 + distinct contexts elsewhere, at most CORPUS_CAP)
 CORPUS_CAP = 12
+LEMMA_CORPUS = True
 BIGRAM_W = 1.0
-IMPLAUSIBLE = -2.5   # an unknown form with a letter sequence no Russian word has
+IMPLAUSIBLE = -4.0   # an unknown form with a letter sequence no Russian word has
 FREQ_W = 0.8         # × (Zipf frequency − FREQ_FLOOR) of a known word
 FREQ_FLOOR = 2.5
 AGREE = 2.0
 GOVERN = 1.5
 DUPLICATE = 3.0
 MAX_CHANNEL = 11.0
+VARIANT = 2.0         # a real word printed nowhere else against a reading the rest of the text uses
+TEXT_FREQUENT = 2     # … used in at least this many contexts
+LOW_DELTA, LOW_MARGIN = 3.0, 0.2   # the least a non-word's best reading must win by, over the form and the runner-up
+TEXT_FREQUENT_LETTER = 12   # … at least this many where the reading is one letter of any kind away
+RARE_ZIPF = 3.0       # … where the printed word is at most this common in Russian
 
 LEXICON = Path(__file__).with_name("lexicon")
 
@@ -220,11 +230,12 @@ def known(form: str) -> bool:
 
 @lru_cache(maxsize=200_000)
 def common(form: str) -> bool:
-    """``known`` as a common word — not a word morphology knows only as a proper name (тува, ира)."""
+    """``known`` as a common word — not a word morphology knows only as a proper name (тува, ира) or
+    an abbreviation (тз: written in lower case without a full stop it is no word of running text)."""
     if not known(form):
         return False
     ps = parses(modernize_word(form))
-    return not ps or not all(NAME_TAGS & set(p.tag.grammemes) for p in ps)
+    return not ps or not all((NAME_TAGS | {"Abbr"}) & set(p.tag.grammemes) for p in ps)
 
 
 _PREFIX_Z = regex.compile(r"(?:из|раз|без|воз|низ|чрез)[кпстфхцчшщ]")
@@ -251,11 +262,16 @@ def orthography(form: str) -> tuple[float, str]:
         if ch == "ъ" and nxt and nxt not in "еёюяіѣ":
             return -5.0, "ъ inside a word"
         if ch == "ѵ":
-            return -4.0, "ѵ"
+            return -7.0, "ѵ (a letter of a few church words only)"
         if ch == "ы" and i == 0:
             return -4.0, "initial ы"
     if _SOFT_AFTER_VELAR.search(form):
         return -4.0, "ь after к, г, х, ц"
+    if any(not any(form.startswith(r, m.start() - r.index(m.group()))
+                   for r in YAT_ROOTS if m.group() in r) for m in _YAT_AFTER_SIBILANT.finditer(form)):
+        return -5.0, "ѣ after ж, ч, ш, щ"
+    if form.endswith("е") and len(form) > 2 and _case_ending_yat(form):
+        return -5.0, "е for the ѣ of a dative or prepositional ending"
     if "ѣ" in form and not _yat_ok(form):
         return -5.0, "ѣ outside a ѣ-root"
     if _I_BEFORE_VOWEL.search(form):
@@ -264,6 +280,7 @@ def orthography(form: str) -> tuple[float, str]:
 
 
 _SOFT_AFTER_VELAR = regex.compile("[кгхц]ь$")
+_YAT_AFTER_SIBILANT = regex.compile("[жчшщ]ѣ")   # an old ѣ after these became а (слышать); a root of the list (чѣмъ) stands
 _FINAL_YAT_AFTER_VOWEL = regex.compile("[аеёиоуыэюяі]ѣъ?$")
 _I_BEFORE_VOWEL = regex.compile("и[аоуэюяѣеи]")
 
@@ -272,6 +289,16 @@ _I_BEFORE_VOWEL = regex.compile("и[аоуэюяѣеи]")
 YAT_INITIAL_AFTER = {"", "по", "на", "за", "при", "прі", "у", "вы", "до", "пере", "про", "от", "отъ", "съ", "въ",
                      "объ", "разъ", "подъ", "изъ", "не", "о", "об", "пре", "недо", "пере"}
 YAT_SUFFIXES = {"ѣйш", "ѣвш", "ѣющ"}
+
+
+def _case_ending_yat(form: str) -> bool:
+    """A final е that can only be the dative/prepositional ending of a noun or pronoun, which the
+    pre-reform spelling writes ѣ (въ порядкѣ, картѣ, тебѣ; not поле, зданіе)."""
+    if form[-2] in VOWELS or form[-2] in "ьъй":
+        return False
+    ps = parses(form.translate(str.maketrans("ѣі", "еи")))
+    return bool(ps) and all(p.tag.POS in {"NOUN", "NPRO"} and _CASE.get(p.tag.case, p.tag.case) in {"datv", "loct"}
+                            for p in ps)
 
 
 def _final_yat_case(form: str) -> bool:
@@ -284,6 +311,26 @@ def _final_yat_case(form: str) -> bool:
     return False
 
 
+# What a word ending in a ѣ-ending must be: a comparative (скорѣй, болѣе; a genitive plural -ей, мастей,
+# has е), a form of a verb in -ѣть (умѣть, имѣлъ, имѣвъ; a genitive plural -евъ, крыльевъ, has е), its
+# verbal noun (умѣніе), or a pronoun or numeral (тѣхъ, всѣмъ, двѣмя).
+_ENDING_POS = {
+    **dict.fromkeys(("ѣй", "ѣе"), {"COMP", "ADVB"}),
+    **dict.fromkeys(("ѣю", "ѣешь", "ѣет", "ѣем", "ѣете", "ѣют", "ѣя", "ѣть", "ѣл", "ѣла", "ѣло", "ѣли", "ѣв",
+                     "ѣвши"), {"VERB", "INFN", "GRND", "PRTF", "PRTS"}),
+    **dict.fromkeys(("ѣніе", "ѣнія", "ѣнію", "ѣніем", "ѣніи", "ѣній", "ѣніями", "ѣніях", "ѣніям"), {"NOUN"}),
+    **dict.fromkeys(("ѣх", "ѣм", "ѣми"), {"NPRO", "ADJF", "NUMR"}),
+}
+
+
+def _ending_fits(form: str, ending: str) -> bool:
+    wanted = _ENDING_POS.get(ending)
+    if wanted is None:
+        return True
+    return any(p.tag.POS in wanted or ("COMP" in wanted and "Cmp2" in p.tag)
+               for p in parses(form.translate(str.maketrans("ѣі", "еи"))))
+
+
 def _yat_ok(form: str) -> bool:
     """Every ѣ of ``form`` stands in a ѣ-root or a ѣ-ending."""
     if form in SPECIAL:
@@ -293,12 +340,12 @@ def _yat_ok(form: str) -> bool:
         stripped = stripped[:-2]
     covered: set[int] = set()
     for e in YAT_ENDINGS:
-        if stripped.endswith(e) and (e != "ѣ" or _final_yat_case(stripped)):
+        if stripped.endswith(e) and (e != "ѣ" or _final_yat_case(stripped)) and _ending_fits(stripped, e):
             covered.update(range(len(stripped) - len(e), len(stripped)))
     for r in YAT_ROOTS:
         at = form.find(r)
         while at != -1:
-            if r[0] != "ѣ" or r in YAT_SUFFIXES or form[:at] in YAT_INITIAL_AFTER:
+            if (r[0] != "ѣ" and len(r) > 2) or r in YAT_SUFFIXES or form[:at] in YAT_INITIAL_AFTER:
                 covered.update(range(at, at + len(r)))
             at = form.find(r, at + 1)
     return all(i in covered for i, ch in enumerate(form) if ch == "ѣ")
@@ -343,6 +390,43 @@ def _after_numeral(numeral: str, form: str) -> bool | None:
     if not fps:
         return None
     return any(p.tag.case == "gent" and p.tag.number == "plur" for p in fps)
+
+
+@lru_cache(maxsize=200_000)
+def _lemmas(form: str) -> frozenset[str]:
+    """The dictionary forms morphology gives a pre-reform form (a rare form of a word the text uses,
+    старей of старый, is no stranger in the text)."""
+    return frozenset(p.normal_form for p in parses(modernize_word(form)))
+
+
+def _subject_agrees(subject: str, verb: str) -> bool:
+    """A noun or pronoun in the nominative before a verb (or short participle) of its number — and
+    person, for a personal pronoun; gender too in the singular past (онъ начинаетъ, карты расположены)."""
+    vps = [p for p in parses(modernize_word(verb)) if p.tag.POS in {"VERB", "PRTS", "ADJS"} and p.tag.number]
+    if not vps:
+        return False
+    for n in parses(modernize_word(subject)):
+        if n.tag.POS not in {"NOUN", "NPRO"} or n.tag.case != "nomn" or not n.tag.number:
+            continue
+        for v in vps:
+            if v.tag.number != n.tag.number:
+                continue
+            if n.tag.person and v.tag.person and n.tag.person != v.tag.person:
+                continue
+            if not n.tag.person and v.tag.person and v.tag.person != "3per":
+                continue
+            if n.tag.number == "sing" and v.tag.gender and n.tag.gender and v.tag.gender != n.tag.gender:
+                continue
+            return True
+    return False
+
+
+@lru_cache(maxsize=200_000)
+def word_zipf(form: str) -> float:
+    """How common the word is, not the form: the Zipf frequency of the form or of its commonest
+    dictionary form (картою is rare in modern Russian, карта is not)."""
+    freq = _frequencies()
+    return max([zipf(form)] + [freq.get(lemma.replace("ё", "е"), FREQ_FLOOR) for lemma in _lemmas(form)])
 
 
 def _agrees(adj: str, noun: str) -> bool:
@@ -455,15 +539,17 @@ def _certainty(real_word: bool, best: "_Cand", delta: float, margin: float) -> s
     """high/medium/low from how far the best reading beats the printed form (``delta``) and the
     runner-up (``margin``); None: not settled.  A real word yields only to context."""
     if real_word:
-        in_context = {"context", "agreement", "government", "duplicate-witness"} & set(best.evidence)
-        if not in_context or delta < 2.0 or margin < 1.5 or best.channel > 2.5:
+        in_context = {"context", "agreement", "government", "duplicate-witness", "spelling-variant",
+                      "text-frequency"} & set(best.evidence)
+        far = best.channel > (INDEL if "text-frequency" in best.evidence else 2.5)
+        if not in_context or delta < 2.0 or margin < 1.5 or far:
             return None
         return "medium" if delta >= 4 else "low"
     if delta >= 8 and margin >= 3:
         return "high"
     if delta >= 4.5 and margin >= 1.5:
         return "medium"
-    if delta >= 3 and margin >= 0.7:
+    if delta >= LOW_DELTA and margin >= LOW_MARGIN:
         return "low"
     return None
 
@@ -513,6 +599,16 @@ class _Corpus:
         for k, w in enumerate(stream):
             self.occurrences.setdefault(w, set()).add(_window(stream, k, 2))
         self.vocab = sorted(self.contexts)
+        self._by_lemma: dict[str, int] | None = None
+
+    def word_support(self, form: str) -> int:
+        """Distinct occurrences of any form of the word (of its commonest-used dictionary form)."""
+        if self._by_lemma is None:
+            self._by_lemma = {}
+            for w, seen in self.occurrences.items():
+                for lemma in _lemmas(w) if common(w) else ():
+                    self._by_lemma[lemma] = self._by_lemma.get(lemma, 0) + len(seen)
+        return max((self._by_lemma.get(lemma, 0) for lemma in _lemmas(form)), default=0)
 
     def support(self, form: str, wide: tuple[str, ...] | None = None) -> int:
         """Distinct occurrences of ``form``; with ``wide``, other than the one there ("" = unknown)."""
@@ -588,15 +684,19 @@ class Corrector:
 
     # ---- scores
     def _language(self, form: str, ctx: tuple[str, str], wide: tuple, is_obs: bool,
-                  capital: bool = False) -> tuple[float, list[str]]:
+                  capital: bool = False, clause: tuple[bool, bool] = (False, False)) -> tuple[float, list[str]]:
+        """``clause``: whether nothing but a space stands between the form and each neighbour (a
+        subject and its verb are looked for only there)."""
         evidence = []
         score = 0.0
         n = self.corpus.support(form, wide if is_obs else None)
+        if LEMMA_CORPUS and common(form):  # the text's use of the word, not of this form of it
+            n = max(n, self.corpus.word_support(form) - (self.corpus.support(form) - n))
         if common(form) or (capital and known(form)):  # a name is a word where it has its capital
             evidence.append("morphology")
             score += FREQ_W * (zipf(form) - FREQ_FLOOR)
         else:
-            score += UNKNOWN if n < 2 else UNKNOWN / 2  # attested in two other places: likely a word
+            score += UNKNOWN if n < UNKNOWN_SEEN else UNKNOWN / 2  # attested elsewhere: likely a word
             if implausible(form):
                 score += IMPLAUSIBLE
         if n:
@@ -613,7 +713,8 @@ class Corrector:
         if not is_obs and wide in self.corpus.wide.get(form, ()):
             score += DUPLICATE  # the same two words either side: a duplicate passage
             evidence.append("duplicate-witness")
-        if (ctx[0] and _agrees(ctx[0], form)) or (ctx[1] and _agrees(form, ctx[1])):
+        if ((ctx[0] and (_agrees(ctx[0], form) or clause[0] and _subject_agrees(ctx[0], form)))
+                or (ctx[1] and (_agrees(form, ctx[1]) or clause[1] and _subject_agrees(form, ctx[1])))):
             score += AGREE
             evidence.append("agreement")
         num = _after_numeral(ctx[0], form)
@@ -641,8 +742,9 @@ class Corrector:
         if key in self._cands:
             return self._cands[key]
         first = _seed_edits(obs)
-        if real_word:  # only one known confusion away, and attested in the corpus
+        if real_word:  # one known confusion away and attested in the corpus, or one letter away and frequent in it
             found = {c for c in first if c in self.corpus.contexts and common(c)}
+            found |= {c for c in _generic_edits(obs) if self.corpus.support(c) >= TEXT_FREQUENT_LETTER and common(c)}
         else:
             pool = set(first)
             for c in first:
@@ -763,7 +865,8 @@ class Corrector:
         obs = surface.lower()
         mixed = _mixed_case(surface)
         capital = surface[:1].isupper()
-        lang_obs, _ = self._language(obs, ctx, wide, True, capital)
+        clause = (gap_before.isspace(), gap_after.isspace())
+        lang_obs, _ = self._language(obs, ctx, wide, True, capital, clause)
         if mixed:
             lang_obs -= 5.0
         obs_known = common(obs) or (capital and known(obs))
@@ -775,14 +878,16 @@ class Corrector:
         cands: list[_Cand] = []
         for c in self._candidates(obs, real_word):
             cost, ops = channel(obs, c, caps)
-            lang, ev = self._language(c, ctx, wide, False)
+            lang, ev = self._language(c, ctx, wide, False, False, clause)
             cands.append(_Cand(c, lang - cost, cost, ops, tuple(ev)))
+        if real_word and support <= 1:
+            cands = [self._text_evidence(obs, c, support) for c in cands]
         if not real_word:
             cands += self._splits(obs, ctx, gap_after)
         if gap_after.strip()[:1] in set(".!?;:"):  # nothing follows in the sentence: no preposition
             cands = [dataclasses.replace(c, score=c.score - 4.0) if c.form in GOVERNMENT else c for c in cands]
         if mixed and known(obs):
-            lang, ev = self._language(obs, ctx, wide, False)
+            lang, ev = self._language(obs, ctx, wide, False, False, clause)
             cands.append(_Cand(obs, lang - CASE, CASE, (), tuple(ev), "case"))
         if not cands:
             if mixed:
@@ -817,6 +922,30 @@ class Corrector:
             corr, kind = cap.corr, kind + "+ф→Ф"
         evidence = (f"score:{delta:.1f}",) + best.evidence
         return Correction(start, end, surface, corr, cert, kind, evidence, "corrector")
+
+    def _text_evidence(self, obs: str, cand: "_Cand", support: int) -> "_Cand":
+        """What the rest of the text says against a real word printed in at most one other place
+        (``support``): ``spelling-variant`` — printed nowhere else, the reading is the same modern
+        word spelled as the text spells it elsewhere (``немѣдленно`` where the text has
+        ``немедленно``); ``text-frequency`` — the printed word is rare in Russian and the reading, one
+        known confusion away and commoner in Russian, is a word the text uses far more often
+        (``каргой`` → ``картой``; a confusion the OCR repeats on a frequent word can leave the printed
+        form in two places, so one other place is allowed against ten times as many)."""
+        if cand.channel > INDEL or " " in cand.form:
+            return cand
+        n = self.corpus.support(cand.form)
+        if cand.channel > 2.5:  # one letter of any kind: only against a word the text uses very often
+            if (support == 0 and n >= TEXT_FREQUENT_LETTER and zipf(obs) <= FREQ_FLOOR  # the form in no list
+                    and word_zipf(cand.form) >= zipf(obs) + 1.0 and not _lemmas(obs) & _lemmas(cand.form)):
+                return dataclasses.replace(cand, score=cand.score + VARIANT,
+                                           evidence=cand.evidence + ("text-frequency",))
+            return cand
+        if n >= 2 and support == 0 and modernize_word(cand.form) == modernize_word(obs):
+            return dataclasses.replace(cand, score=cand.score + VARIANT, evidence=cand.evidence + ("spelling-variant",))
+        if (n >= TEXT_FREQUENT * (1 + 4 * support) and word_zipf(obs) <= RARE_ZIPF
+                and word_zipf(cand.form) >= word_zipf(obs) + 0.5 and not _lemmas(obs) & _lemmas(cand.form)):
+            return dataclasses.replace(cand, score=cand.score + VARIANT, evidence=cand.evidence + ("text-frequency",))
+        return cand
 
     @staticmethod
     def _reason(obs: str) -> str:

@@ -56,4 +56,5 @@ def test_a_fresh_page_is_corrected(paragraphs):
                 damaged += want != got
     assert errors == 15
     assert damaged == 0
-    assert fixed >= 14 and "вьшуть" in reviewed  # вьшуть (вынуть): ы→ь and н→ш, left for review
+    # вьшуть (вынуть): ы→ь and н→ш — read, or at least left for review
+    assert fixed == 15 or (fixed >= 14 and "вьшуть" in reviewed)
