@@ -267,8 +267,7 @@ def orthography(form: str) -> tuple[float, str]:
             return -4.0, "initial ы"
     if _SOFT_AFTER_VELAR.search(form):
         return -4.0, "ь after к, г, х, ц"
-    if any(not any(form.startswith(r, m.start() - r.index(m.group()))
-                   for r in YAT_ROOTS if m.group() in r) for m in _YAT_AFTER_SIBILANT.finditer(form)):
+    if any(not _sibilant_yat_ok(form, m.start()) for m in _YAT_AFTER_SIBILANT.finditer(form)):
         return -5.0, "ѣ after ж, ч, ш, щ"
     if form.endswith("е") and len(form) > 2 and _case_ending_yat(form):
         return -5.0, "е for the ѣ of a dative or prepositional ending"
@@ -280,7 +279,24 @@ def orthography(form: str) -> tuple[float, str]:
 
 
 _SOFT_AFTER_VELAR = regex.compile("[кгхц]ь$")
-_YAT_AFTER_SIBILANT = regex.compile("[жчшщ]ѣ")   # an old ѣ after these became а (слышать); a root of the list (чѣмъ) stands
+_YAT_AFTER_SIBILANT = regex.compile("[жчшщ]ѣ")
+
+
+def _sibilant_yat_ok(form: str, at: int) -> bool:
+    """A ѣ after ж, ч, ш, щ: in a root the old ѣ became а there (слышать), so only a root of the list
+    (чѣмъ), a noun's dative/prepositional ending (товарищѣ, душѣ) or a comparative (свѣжѣе) has it."""
+    pair = form[at:at + 2]
+    if any(form.startswith(r, at - r.index(pair)) for r in YAT_ROOTS if pair in r and r.index(pair) <= at):
+        return True
+    stripped = form[:-1] if form.endswith("ъ") else form
+    rest = stripped[at + 1:]
+    modern = stripped.translate(str.maketrans("ѣі", "еи"))
+    if rest == "ѣ":
+        return any(p.tag.POS in {"NOUN", "NPRO"} and _CASE.get(p.tag.case, p.tag.case) in {"datv", "loct"}
+                   for p in parses(modern))
+    if rest in {"ѣе", "ѣй"}:
+        return _ending_fits(stripped, rest)
+    return False
 _FINAL_YAT_AFTER_VOWEL = regex.compile("[аеёиоуыэюяі]ѣъ?$")
 _I_BEFORE_VOWEL = regex.compile("и[аоуэюяѣеи]")
 
