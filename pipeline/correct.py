@@ -616,6 +616,7 @@ class _Corpus:
             self.occurrences.setdefault(w, set()).add(_window(stream, k, 2))
         self.vocab = sorted(self.contexts)
         self._by_lemma: dict[str, int] | None = None
+        self._by_modern: dict[str, list[tuple[str, int]]] | None = None
 
     def word_support(self, form: str) -> int:
         """Distinct occurrences of any form of the word (of its commonest-used dictionary form)."""
@@ -625,6 +626,15 @@ class _Corpus:
                 for lemma in _lemmas(w) if common(w) else ():
                     self._by_lemma[lemma] = self._by_lemma.get(lemma, 0) + len(seen)
         return max((self._by_lemma.get(lemma, 0) for lemma in _lemmas(form)), default=0)
+
+    def variants(self, form: str) -> int:
+        """Occurrences of the forms spelled otherwise that are the same modern word (немедленно for
+        немѣдленно): evidence for the other spelling, not for this one."""
+        if self._by_modern is None:
+            self._by_modern = {}
+            for w, seen in self.occurrences.items():
+                self._by_modern.setdefault(modernize_word(w), []).append((w, len(seen)))
+        return sum(n for w, n in self._by_modern.get(modernize_word(form), ()) if w != form)
 
     def support(self, form: str, wide: tuple[str, ...] | None = None) -> int:
         """Distinct occurrences of ``form``; with ``wide``, other than the one there ("" = unknown)."""
@@ -707,7 +717,7 @@ class Corrector:
         score = 0.0
         n = self.corpus.support(form, wide if is_obs else None)
         if LEMMA_CORPUS and common(form):  # the text's use of the word, not of this form of it
-            n = max(n, self.corpus.word_support(form) - (self.corpus.support(form) - n))
+            n = max(n, self.corpus.word_support(form) - (self.corpus.support(form) - n) - self.corpus.variants(form))
         if common(form) or (capital and known(form)):  # a name is a word where it has its capital
             evidence.append("morphology")
             score += FREQ_W * (zipf(form) - FREQ_FLOOR)
