@@ -23,29 +23,39 @@ How a token is decided.  For each word the model scores the printed form and can
 
 * channel — a weighted edit distance: the OCR confusions of the scans' typeface
   (``SEED_CONFUSIONS``: ``и``↔``п``↔``н``, ``й``→``іі``, ``П``→``ІІ``, ``в``→``із``, ``е``↔``с``, ``ъ``↔``ь``,
-  ``ю``→``іо`` …; in capitals ``Ѣ``→``Ъ`` and ``В``→``Б`` are cheaper still) cost little; any other single
+  ``ю``→``іо`` …; in capitals ``Ѣ``→``Ъ`` and ``В``→``Б`` are cheaper still) cost little — the common ones
+  alike, those seen only now and then in the seeds a little more; any other single
   substitution, insertion, deletion or transposition of a letter costs more, and at most two edits
   are considered.  Candidates: every form one or two known confusions away, every form one letter
   edit away, and every corpus form within Levenshtein distance 2 (3 for long words), kept when
   morphology knows them or the corpus has them; also two words run together (one part must be a
   preposition, conjunction or particle) and, between tokens, a word split by a stray hyphen;
 * language — evidence that the reading is a word of this text: morphology (pymorphy3 on the
-  1918-spelling form, ``pipeline.spelling``; forms it knows only as proper names do not count) and
-  how common the word is in Russian (``pipeline/lexicon/ru_freq.json``, from wordfreq); the corpus
-  (in how many distinct contexts the form occurs elsewhere — a passage duplicated in two witnesses
-  counts once; the same two words either side in another witness is ``duplicate-witness``
-  evidence); the pre-reform spelling rules (final ``ъ``, ``і`` only before vowels, every ``ѣ`` in a
-  ``ѣ``-root or ending, ``pipeline/lexicon/yat_roots.json``; ``ь`` not after к/г/х/ц at the end); for a
+  1918-spelling form, ``pipeline.spelling``; forms it knows only as proper names or abbreviations do
+  not count) and how common the word is in Russian (``pipeline/lexicon/ru_freq.json``, from
+  wordfreq); the corpus (in how many distinct contexts the word occurs elsewhere, any form of it but
+  those spelled otherwise — a passage duplicated in two witnesses counts once; the same two words
+  either side in another witness is ``duplicate-witness`` evidence); the pre-reform spelling rules
+  (final ``ъ``, ``і`` only before vowels, every ``ѣ`` in a ``ѣ``-root or an ending that fits the part
+  of speech, ``pipeline/lexicon/yat_roots.json``; no ``ѣ`` after ж/ч/ш/щ but in a case ending or a
+  comparative; ``ѣ``, not ``е``, in a noun's dative/prepositional ending; ``ѵ`` hardly ever; ``ь``
+  not after к/г/х/ц at the end); for a
   form morphology does not know, whether its letters look Russian at all (a letter trigram almost
-  no word has); context (neighbours attested in the corpus, adjective–noun agreement, the case a
-  preposition or a numeral governs).
+  no word has); context (neighbours attested in the corpus, adjective–noun agreement, a subject and
+  its verb with nothing but a space between, the case a preposition or a numeral governs).
 
 Certainty: ``high``/``medium``/``low`` from how far the best reading beats the printed form and the
 runner-up.  A printed form that is a common dictionary word attested in two other contexts is never
 changed.  A printed form that is a real word otherwise is changed only when context (agreement,
 government, neighbours) prefers a reading one known confusion away (``третьяго крута`` →
-``круга``).  A form that is no word and has no clear winner becomes a ``Review``.  A second pass
-looks again at the words whose neighbours were corrected.  Besides words: a full stop inside a
+``круга``), or the rest of the text speaks against it: printed nowhere else, it is the same modern
+word the text spells otherwise in two places (``немѣдленно`` → ``немедленно``), or it is rare in
+Russian and the reading, commoner, is a word the text uses often — one known confusion away
+(``каргой`` → ``картой``), or one letter of any kind away where the printed form is in no frequency
+list and the reading is used in a dozen places.  A non-word's best reading is taken, with low
+certainty, even when it beats the runner-up by a small margin; a form that is no word and has no
+clear winner becomes a ``Review``.  A second pass looks again at the words whose neighbours were
+corrected.  Besides words: a full stop inside a
 sentence between two known words (``чемъ.карты`` → space, ``картъ. кончающихся`` → comma, ``,.`` → ``,``)
 and a capital ``Ф`` inside a sentence (``, Фигурами`` → ``фигурами``).  Left to the mechanical layer:
 Latin letters and digits inside words (``3одіакъ``), glued headings (``КАРТЪПравила``).
