@@ -147,6 +147,7 @@ DUPLICATE = 3.0
 MAX_CHANNEL = 11.0
 VARIANT = 2.0         # a real word printed nowhere else against a reading the rest of the text uses
 TEXT_FREQUENT = 2     # … used in at least this many contexts
+CERTS = ("low", "medium", "high")
 LOW_DELTA, LOW_MARGIN = 3.0, 0.2   # the least a non-word's best reading must win by, over the form and the runner-up
 TEXT_FREQUENT_LETTER = 12   # … at least this many where the reading is one letter of any kind away
 RARE_ZIPF = 3.0       # … where the printed word is at most this common in Russian
@@ -786,9 +787,12 @@ class Corrector:
             for c in first:
                 pool |= _seed_edits(c)
             pool |= _generic_edits(obs)
-            found = {c for c in pool if (c in self.corpus.contexts or orthography(c)[0] > -4) and common(c)}
+            found = {c for c in pool if orthography(c)[0] > -4 and common(c)}
+            # a corpus form that breaks the spelling rules is no reading: it would be corrected in turn
+            # (бмрьерамі → барьерамі, itself an OCR form, → барьерами: correcting twice ≠ once)
             found |= {c for c, _, _ in process.extract(obs, self.corpus.vocab, scorer=Levenshtein.distance,
-                                                        score_cutoff=2 if len(obs) < 6 else 3, limit=None)}
+                                                        score_cutoff=2 if len(obs) < 6 else 3, limit=None)
+                      if orthography(c)[0] > -4}
         found.discard(obs)
         if not real_word and len(obs) >= 4 and all(channel(obs, c)[0] > 5 for c in found):
             # nothing close: a known confusion and one more letter (вьшуть → вынуть)
@@ -859,7 +863,8 @@ class Corrector:
                 corrections.append(r)
             elif isinstance(r, Review):
                 reviews.append(r)
-        corrections += [c for c in self._punctuation(text) if c.start not in taken]
+        read_as = {(c.start, c.end): c.corr for c in corrections if " " not in c.corr}
+        corrections += [c for c in self._punctuation(text, read_as) if c.start not in taken]
         corrections.sort(key=lambda c: c.start)
         reviews.sort(key=lambda r: r.start)
         return corrections, reviews
@@ -896,6 +901,17 @@ class Corrector:
         return False
 
     def _word(self, surface, ctx, wide, gap_before, gap_after, start, end, prev_surface=""):
+        found = self._word_once(surface, ctx, wide, gap_before, gap_after, start, end, prev_surface)
+        if isinstance(found, Correction) and found.kind != "split" and " " not in found.corr:
+            # a reading the corrector would read again (an OCR form of the corpus, катггами for
+            # катггамр) is read through to the end, so that correcting twice is correcting once
+            again = self._word_once(found.corr, ctx, wide, gap_before, gap_after, start, end, prev_surface)
+            if isinstance(again, Correction) and " " not in again.corr:
+                found = dataclasses.replace(found, corr=again.corr, cert=min(found.cert, again.cert, key=CERTS.index),
+                                            kind=found.kind + "+" + again.kind, evidence=found.evidence + again.evidence)
+        return found
+
+    def _word_once(self, surface, ctx, wide, gap_before, gap_after, start, end, prev_surface=""):
         if self._skip(surface, gap_before, gap_after):
             return None
         obs = surface.lower()
@@ -1037,18 +1053,24 @@ class Corrector:
         return Correction(start, end, a + gap + b, _restore_case(a, joined), "low" if parts_ok else "medium",
                           "join", ("morphology", "stray hyphen"), "corrector")
 
-    def _punctuation(self, text: str) -> list[Correction]:
-        """Full stops inside a sentence: between two words the lexicon knows, the second in lower case."""
+    def _punctuation(self, text: str, read_as: dict | None = None) -> list[Correction]:
+        """Full stops inside a sentence: between two words the lexicon knows (as the words are read,
+        ``read_as``: (start, end) → reading), the second in lower case."""
         out = []
+        read_as = read_as or {}
 
-        def words_ok(before: str, after: str) -> bool:
+        def words_ok(m) -> bool:
+            before = read_as.get(m.span(1), m.group(1))
+            after = read_as.get(m.span(2), m.group(2))
+            if not after[:1].islower():
+                return False
             b = before.lower()
             return (len(before) > 2 and not before.isupper() and known(b) and not orthography(b)[0]
                     and known(after.lower()) and not orthography(after.lower())[0])
 
         # "чемъ.карты": a full stop with no space before a lower-case word — a space misread
         for m in regex.finditer(r"(\p{L}+)\.(\p{Ll}\p{L}+)", text):
-            if words_ok(m.group(1), m.group(2)):
+            if words_ok(m):
                 out.append(Correction(m.end(1), m.end(1) + 1, ".", " ", "medium", "punctuation",
                                       ("full stop inside a sentence",), "corrector"))
         # "двойки,. на": a stray full stop after a comma
@@ -1057,7 +1079,7 @@ class Corrector:
                                   ("stray full stop after a comma",), "corrector"))
         # "рядъ картъ. кончающихся": a comma read as a full stop before a lower-case word
         for m in regex.finditer(r"(\p{L}+)\. (\p{Ll}\p{L}+)", text):
-            if words_ok(m.group(1), m.group(2)):
+            if words_ok(m):
                 out.append(Correction(m.end(1), m.end(1) + 1, ".", ",", "medium", ",→.",
                                       ("full stop before a lower-case word",), "corrector"))
         return out
