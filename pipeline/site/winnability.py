@@ -34,12 +34,15 @@ def row(edition: Edition, slug: str, entry: dict, page_url: str) -> etree._Eleme
     ch = edition.chapter(slug)
     title = h("a", {"href": rel(page_url, ch.url)}, ch.title) if ch else slug
     no_peek = entry.get("no_peek") or {}
-    player = no_peek.get("tactics") or no_peek.get("greedy") or (no_peek if "win_rate" in no_peek else None)
+    players = [p for p in (no_peek.get("tactics"), no_peek.get("greedy"), no_peek if "win_rate" in no_peek else None)
+               if p and p.get("win_rate") is not None]
+    player = max(players, key=lambda p: p["win_rate"], default=None)  # the better of the players who do not peek
+    won = percent(entry.get("win_rate"))
     return h("tr", {"data-slug": slug},
              h("td", None, title),
              h("td", None, str(entry.get("deals", "—"))),
              h("td", None, f"{entry.get('won', 0)} / {entry.get('lost', 0)} / {entry.get('unknown', 0)}"),
-             h("td", None, percent(entry.get("win_rate"))),
+             h("td", None, f"не менее {won}" if entry.get("unknown") else won),
              h("td", None, interval(entry)),
              h("td", None, f"{percent(player.get('win_rate'))} ({interval(player)})" if player else "—"),
              h("td", None, f"{entry.get('node_limit', '—')}"),

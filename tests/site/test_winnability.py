@@ -20,14 +20,17 @@ def test_rows_follow_the_book_and_show_the_figures():
                    "wilson_high": 0.459, "node_limit": 5000, "computed": "2026-11-29", "perfect_information": True},
         "windmill": {"deals": 300, "won": 168, "lost": 0, "unknown": 132, "win_rate": 0.56, "wilson_low": 0.503,
                      "wilson_high": 1.0, "node_limit": 10000, "computed": "2026-11-29",
-                     "no_peek": {"greedy": {"win_rate": 0.267, "wilson_low": 0.22, "wilson_high": 0.319}}},
+                     "no_peek": {"greedy": {"win_rate": 0.267, "wilson_low": 0.22, "wilson_high": 0.319},
+                                 "tactics": {"win_rate": 0.2, "wilson_low": 0.15, "wilson_high": 0.25}}},
     }
     root = table(data)
     rows = root.findall(".//tbody/tr")
     assert [r.get("data-slug") for r in rows] == ["windmill", "zodiac"]  # game 6 before game 23
     cells = ["".join(td.itertext()) for td in rows[0].findall("td")]
-    assert cells[1:5] == ["300", "168 / 0 / 132", "56,0 %", "50,3 % … 100,0 %"]
-    assert cells[5] == "26,7 % (22,0 % … 31,9 %)"
+    assert cells[1:5] == ["300", "168 / 0 / 132", "не менее 56,0 %", "50,3 % … 100,0 %"]
+    assert cells[5] == "26,7 % (22,0 % … 31,9 %)"  # the better of the two players who do not peek
+    zodiac = ["".join(td.itertext()) for td in rows[1].findall("td")]
+    assert zodiac[3] == "не менее 10,0 %" and zodiac[5] == "—"
     assert rows[0].find("td/a").get("href") == "../chapters/windmill/"
     text = "".join(root.itertext())
     assert "рубашкой вверх" in text  # perfect information is said
