@@ -12,7 +12,9 @@ import http.server
 import os
 import sys
 import threading
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 MIME_TYPES: dict[str, str] = {
     ".html": "text/html; charset=utf-8",
@@ -86,6 +88,17 @@ def serve_in_thread(directory: str | os.PathLike, port: int = 0,
     thread.start()
     real_host, real_port = server.server_address[:2]
     return server, f"http://{real_host}:{real_port}/"
+
+
+@contextmanager
+def serving(directory: str | os.PathLike, port: int = 0, host: str = "127.0.0.1") -> Iterator[str]:
+    """``with serving(dir) as url:`` — ``directory`` served in a thread for the block, stopped after it."""
+    server, url = serve_in_thread(directory, port, host)
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def run(args: argparse.Namespace) -> int:

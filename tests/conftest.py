@@ -111,11 +111,7 @@ def site_dir() -> Path:
 @pytest.fixture(scope="session")
 def site_url(site_dir):
     """Base URL (ending in '/') of the built site served on a free loopback port for the session."""
-    from pipeline.serve import serve_in_thread
+    from pipeline.serve import serving
 
-    server, url = serve_in_thread(site_dir, port=0)
-    try:
+    with serving(site_dir) as url:
         yield url
-    finally:
-        server.shutdown()
-        server.server_close()

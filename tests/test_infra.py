@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.serve import serve_in_thread
+from pipeline.serve import serving
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,12 +42,8 @@ def served_tmp(tmp_path):
     }
     for name, data in files.items():
         (tmp_path / name).write_bytes(data)
-    server, url = serve_in_thread(tmp_path, port=0)
-    try:
+    with serving(tmp_path) as url:
         yield url, files
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @pytest.mark.parametrize("name, mime", [

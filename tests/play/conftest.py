@@ -32,12 +32,7 @@ def site_url(request):
     for running these tests while other work rebuilds site/ under them."""
     import os
 
-    from pipeline.serve import serve_in_thread
+    from pipeline.serve import serving
 
-    site = os.environ.get("EDITION_PLAY_SITE") or request.getfixturevalue("site_dir")
-    server, url = serve_in_thread(site, port=0)
-    try:
+    with serving(os.environ.get("EDITION_PLAY_SITE") or request.getfixturevalue("site_dir")) as url:
         yield url
-    finally:
-        server.shutdown()
-        server.server_close()

@@ -54,14 +54,10 @@ def edition_site_dir(edition_site_build) -> Path:
 
 
 def serve(site: Path):
-    from pipeline.serve import serve_in_thread
+    from pipeline.serve import serving
 
-    server, url = serve_in_thread(site, port=0)
-    try:
+    with serving(site) as url:
         yield url
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @pytest.fixture(scope="session")
