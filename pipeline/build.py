@@ -5,7 +5,6 @@ of its own module, testable alone; this module only runs them and writes what th
 """
 from __future__ import annotations
 
-import json
 import shutil
 import sys
 from dataclasses import dataclass, field

@@ -93,6 +93,14 @@ def compare(ka: str, kb: str) -> tuple[str | None, int]:
     return None, shared
 
 
+def by_witness(blocks: list[Block]) -> dict[str, list[int]]:
+    """Witness id → indices of its blocks, in the witness's order."""
+    out: dict[str, list[int]] = defaultdict(list)
+    for i, b in enumerate(blocks):
+        out[b.witness].append(i)
+    return out
+
+
 def _shingles(k: str) -> set[str]:
     return {k[i:i + SHINGLE] for i in range(0, max(len(k) - SHINGLE + 1, 0))}
 
@@ -127,7 +135,8 @@ def long_relations(blocks: list[Block], keys: list[str], only: set[int]) -> list
                 if j > i:
                     counts[j] += 1
         for j, c in sorted(counts.items()):
-            if c < max(3, 0.2 * min(len(s), len(sh[j]))) or (blocks[i].witness == blocks[j].witness and abs(blocks[i].order - blocks[j].order) <= 1):
+            neighbours = blocks[i].witness == blocks[j].witness and abs(blocks[i].order - blocks[j].order) <= 1
+            if c < max(3, 0.2 * min(len(s), len(sh[j]))) or neighbours:
                 continue
             kind, shared = compare(keys[i], keys[j])
             if kind == "b-then-a":
@@ -143,9 +152,7 @@ def _similar(ka: str, kb: str) -> bool:
 
 def context_relations(blocks: list[Block], keys: list[str], anchors: list[Relation]) -> list[Relation]:
     """Short blocks matched by position: between (and just beyond) two anchors shared by the same two witnesses."""
-    by_wit: dict[str, list[int]] = defaultdict(list)
-    for i, b in enumerate(blocks):
-        by_wit[b.witness].append(i)
+    by_wit = by_witness(blocks)
     pairs: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
     for r in anchors:
         wa, wb = blocks[r.a].witness, blocks[r.b].witness
@@ -182,9 +189,7 @@ def edge_relations(blocks: list[Block], keys: list[str]) -> list[Relation]:
     """Chunks of a scrape overlap by a few paragraphs: where the last blocks of one witness repeat the first of
     exactly one other (and no other witness ends that way), they are copies even when too short to be matched by
     content. Ambiguous edges (many chunks end with «Игра.») are left to *structure*, which knows the chapters."""
-    by_wit: dict[str, list[int]] = defaultdict(list)
-    for i, b in enumerate(blocks):
-        by_wit[b.witness].append(i)
+    by_wit = by_witness(blocks)
     heads: dict[str, list[str]] = defaultdict(list)  # skeleton of a witness's first block → witnesses
     for w, seq in by_wit.items():
         heads[keys[seq[0]]].append(w)
@@ -214,9 +219,7 @@ def _fits(short: str, whole: str, truncated: bool) -> bool:
 def isolated_relations(blocks: list[Block], keys: list[str], rels: list[Relation]) -> list[Relation]:
     """A witness of short blocks only (a truncated chunk, a page of headings) shares no long block with anyone:
     it is a copy where its whole sequence stands, in order, in exactly one other witness."""
-    by_wit: dict[str, list[int]] = defaultdict(list)
-    for i, b in enumerate(blocks):
-        by_wit[b.witness].append(i)
+    by_wit = by_witness(blocks)
     tied = {r.a for r in rels} | {r.b for r in rels}
     out = []
     for w, seq in sorted(by_wit.items()):

@@ -13,10 +13,10 @@ from collections import defaultdict
 
 import regex
 
+from pipeline.collate import by_witness
 from pipeline.model import Block, Document
 
 ANCHOR = regex.compile(r"\[(\d{1,2})\]")
-_HEADING = regex.compile(r"^(?:[\p{Lu}\s.,]+|\s*[IVXІХ]{1,4}\.?\s.*)$")
 
 
 def _looks_like_heading(text: str) -> bool:
@@ -46,9 +46,7 @@ def _number_unnumbered_lists(doc: Document, notes: dict[int, set[int]], group_of
     """One pass over the witnesses; True when it numbered a block it had not numbered before."""
     blocks = doc.blocks
     n_of = {i: n for n, ix in notes.items() for i in ix}
-    by_wit: dict[str, list[int]] = defaultdict(list)
-    for i, b in enumerate(blocks):
-        by_wit[b.witness].append(i)
+    by_wit = by_witness(blocks)
     grew = False
     for wid, seq in sorted(by_wit.items()):
         # unnumbered blocks already known (by their copies) to be note n: each fixes the offset n - position

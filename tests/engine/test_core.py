@@ -9,7 +9,7 @@ from positions import position
 
 from pipeline.engine import api, registry
 from pipeline.engine.cards import SUITS_RU, card_id, colour, new_pack, parse_card, rank, suit
-from pipeline.engine.core import Build, Game, PileSpec, Rule, State, do_step, undo_step
+from pipeline.engine.core import Build, Game, PileSpec, Rule, do_step, undo_step
 from pipeline.engine.rng import SplitMix64, shuffled
 
 ENGINE = Path(__file__).resolve().parents[2] / "pipeline" / "engine"

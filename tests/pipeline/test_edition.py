@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 
 from pipeline import build
-from pipeline.emit import serialize
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -3,7 +3,6 @@ the plain texts say it."""
 from pathlib import Path
 
 import pytest
-from lxml import etree
 
 from pipeline import bookdata, clean, collate, emit, normalize, structure
 from pipeline.model import Document, Witness

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline.engine import api, registry
-from play_helpers import (click_move, dom_piles, open_board, pile, registered_games, settle, view, wait_ready)
+from play_helpers import (click_move, dom_piles, open_board, pile, registered_games, settle, view)
 
 GAMES = registered_games()
 GAME = "windmill" if "windmill" in GAMES else GAMES[0]

@@ -1,7 +1,7 @@
 """Партеръ — Parterre (Le Parterre; modern Flower Garden). One pack. Text: whole (title lost, caption survives)."""
 from __future__ import annotations
 
-from ..core import Build, Game, PileSpec, Rule, State, Step
+from ..core import Build, Game, PileSpec, Rule, State
 
 RULES = (
     Rule("I", "I", "Годными картами считаются всякая карта въ букетѣ и верхняя карта партера. Снятіе верхнихъ "
