@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pipeline import bookdata, clean, collate, emit, ingest, normalize, notes, report, structure
 from pipeline.model import Document, Note, Passage
+from pipeline.morph import is_caption
 
 
 @dataclass
@@ -23,12 +24,11 @@ class Edition:
     files: dict[str, bytes] = field(default_factory=dict)
 
 
-def read(source: Path, witnesses: list[Path] | None = None) -> tuple[Document, bookdata.Editorial]:
-    """The text stages: from witness files to chapters and notes."""
+def read(source: Path) -> tuple[Document, bookdata.Editorial]:
+    """The text stages: from the witness files in ``source/witnesses`` to chapters and notes."""
     ed = bookdata.load(source)
     doc = Document()
-    paths = witnesses if witnesses is not None else sorted(
-        p for p in (source / "witnesses").iterdir() if p.is_file() and not p.name.startswith("."))
+    paths = sorted(p for p in (source / "witnesses").iterdir() if p.is_file() and not p.name.startswith("."))
     ingest.ingest(doc, paths)
     clean.clean(doc, clean.load_artifacts(source / "editorial" / "reader.json"))
     normalize.normalize(doc)
@@ -42,8 +42,6 @@ def read(source: Path, witnesses: list[Path] | None = None) -> tuple[Document, b
         (p,) = collate.build_passages(doc, [ix], rels, prefix=f"note-{n}-", counts=counts)
         p.id = f"note-{n}"
         doc.notes[n] = Note(n=n, text=p.text, copies=[doc.blocks[i] for i in ix], passage=p)
-    from pipeline.morph import is_caption
-
     structure.structure(doc, passages, ed, is_caption)
     doc.passages = [p for ch in doc.chapters for p in ch.passages]
     link(doc, ed)
