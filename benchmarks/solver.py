@@ -49,8 +49,23 @@ def hidden_cards(slug: str) -> bool:
     return any(state.down)
 
 
+def node_limit(slug: str) -> int:
+    """A per-game solver declares its own limit (pipeline/engine/solvers/<slug>.py: NODE_LIMIT)."""
+    from pipeline.engine import solvers
+
+    own = solvers.for_game(slug)
+    return getattr(own, "NODE_LIMIT", None) or NODE_LIMIT.get(slug, DEFAULT_NODES)
+
+
+def solver_method(slug: str) -> str | None:
+    from pipeline.engine import solvers
+
+    own = solvers.for_game(slug)
+    return getattr(own, "METHOD", None)
+
+
 def run_game(slug: str, minutes: float, jobs: int, max_deals: int, chunk: int, target: float) -> dict:
-    nodes = NODE_LIMIT.get(slug, DEFAULT_NODES)
+    nodes = node_limit(slug)
     tally, start, first = Tally(), time.perf_counter(), 1
     while tally.deals < max_deals:
         deals = range(first + tally.deals, first + tally.deals + chunk)
@@ -69,6 +84,8 @@ def run_game(slug: str, minutes: float, jobs: int, max_deals: int, chunk: int, t
         "computed": datetime.date.today().isoformat(), "method": PERFECT, "perfect_information": True,
         "interval_target": target, "unknown_deals": tally.unknown_deals[:50],
     }
+    if (own := solver_method(slug)) is not None:
+        entry["solver"] = own
     if hidden_cards(slug) and slug != "sympathy":  # Sympathy has no choices: peeking cannot change its outcome
         entry["no_peek"] = no_peek(slug, jobs, target)
     if slug == "sympathy":
@@ -124,20 +141,32 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--no-peek-only", action="store_true", help="refresh only the players who do not peek")
     args = parser.parse_args()
-    table = json.loads(args.out.read_text()) if args.out.exists() else {}
     for slug in args.games or list(registry.games()):
         if args.no_peek_only:
+            table = json.loads(args.out.read_text()) if args.out.exists() else {}
             if slug in table and hidden_cards(slug) and slug != "sympathy":
-                table[slug]["no_peek"] = no_peek(slug, args.jobs, args.target)
-                args.out.write_text(json.dumps(dict(sorted(table.items())), indent=1, ensure_ascii=False) + "\n")
+                store(args.out, slug, {**table[slug], "no_peek": no_peek(slug, args.jobs, args.target)})
             continue
         print(f"{slug} …", flush=True)
-        table[slug] = run_game(slug, args.minutes, args.jobs, args.max_deals, args.chunk, args.target)
-        e = table[slug]
+        e = run_game(slug, args.minutes, args.jobs, args.max_deals, args.chunk, args.target)
+        store(args.out, slug, e)
         print(f"{slug}: {100 * e['win_rate']:.1f} % [{100 * e['wilson_low']:.1f}, {100 * e['wilson_high']:.1f}] "
               f"over {e['deals']} deals, {e['seconds']} s", flush=True)
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(dict(sorted(table.items())), indent=1, ensure_ascii=False) + "\n")
+
+
+def store(out: Path, slug: str, entry: dict) -> None:
+    """Merge one game's entry into the table. Several runs (one per game) may finish at once: the file is read,
+    merged and written under an exclusive lock, so no run overwrites another's game with a stale copy."""
+    import fcntl
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        table = json.loads(out.read_text()) if out.exists() else {}
+        table[slug] = entry
+        tmp = out.with_suffix(".tmp")
+        tmp.write_text(json.dumps(dict(sorted(table.items())), indent=1, ensure_ascii=False) + "\n")
+        tmp.replace(out)
 
 
 if __name__ == "__main__":

@@ -187,6 +187,12 @@ def search_for(slug: str) -> Search:
 
 
 def solve_state(game: Game, state: State, node_limit: int = 1_000_000, time_limit: float | None = None) -> Solution:
+    """The game's own solver where it has one (`pipeline.engine.solvers`), else the generic search."""
+    from . import solvers
+
+    own = solvers.for_game(game.slug)
+    if own is not None:
+        return own.solve(game, state, node_limit, time_limit)
     return search_for(game.slug).solve(state, node_limit, time_limit)
 
 
