@@ -46,7 +46,43 @@ def row(edition: Edition, slug: str, entry: dict, page_url: str) -> etree._Eleme
              h("td", None, interval(entry)),
              h("td", None, f"{percent(player.get('win_rate'))} ({interval(player)})" if player else "—"),
              h("td", None, f"{entry.get('node_limit', '—')}"),
+             h("td", None, seconds(entry)),
              h("td", None, str(entry.get("computed", "—"))))
+
+
+def seconds(entry: dict) -> str:
+    """Time spent on the game: in all, and per deal on average."""
+    total, each = entry.get("seconds"), entry.get("seconds_per_deal")
+    if not isinstance(total, (int, float)):
+        return "—"
+    out = f"{total:.0f} с"
+    if isinstance(each, (int, float)):
+        out += f" ({each:.3f} с на раздачу)".replace(".", ",")
+    return out
+
+
+def total_time(data: dict, order: list[str]) -> str | None:
+    total = sum(data[s]["seconds"] for s in order if isinstance(data[s].get("seconds"), (int, float)))
+    if not total:
+        return None
+    return (f"Всего на решение раздач ушло {total / 60:.0f} мин. машинного времени (двухъядерная машина проекта; "
+            "у каждой игры — своё время в таблице).")
+
+
+def methods(data: dict, order: list[str], edition: Edition) -> etree._Element | None:
+    """What each game's own solver knows about its game (the solver module's METHOD, in English)."""
+    items = []
+    for slug in order:
+        text = data[slug].get("solver")
+        if isinstance(text, str) and text.strip():
+            ch = edition.chapter(slug)
+            items.append(h("li", None, h("strong", None, ch.title if ch else slug), ": ",
+                           h("span", {"lang": "en"}, text)))
+    if not items:
+        return None
+    return h("details", {"class": "solver-methods"},
+             h("summary", None, "Как решаются раздачи каждой игры (по-английски, из кода решателя)"),
+             h("ul", None, items))
 
 
 def page(edition: Edition, data: dict, page_url: str) -> etree._Element:
@@ -56,7 +92,7 @@ def page(edition: Edition, data: dict, page_url: str) -> etree._Element:
     head = h("thead", None, h("tr", None, *[h("th", {"scope": "col"}, t) for t in (
         "Пасьянс", "Раздач", "Решено: выиграно / проиграно / не решено", "Выиграно",
         "95 % интервал (нерешённые — как проигрыш и как выигрыш)", "Игрок, не подсматривающий карт",
-        "Предел позиций на раздачу", "Вычислено")]))
+        "Предел позиций на раздачу", "Время", "Вычислено")]))
     body = h("tbody", None, [row(edition, s, data[s], page_url) for s in order])
     missing = [c.title for c in edition.chapters if c.slug not in data]
     return h("div", {"class": "winnability"},
@@ -68,4 +104,6 @@ def page(edition: Edition, data: dict, page_url: str) -> etree._Element:
              h("p", None, PERFECT) if perfect else None,
              spaced(h("table", None, h("caption", None, "Доля выигрываемых раздач, по играм (раздачи 1, 2, 3 …)"),
                       head, body)),
+             h("p", None, total_time(data, order)) if total_time(data, order) else None,
+             methods(data, order, edition),
              h("p", None, "Нет данных для: " + ", ".join(missing) + ".") if missing else None)

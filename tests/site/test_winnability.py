@@ -41,3 +41,21 @@ def test_values_from_the_file_are_escaped():
     root = table({"windmill": {"deals": "<script>alert(1)</script>", "computed": "<b>x</b>"}})
     html = etree.tostring(root, encoding="unicode", method="html")
     assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_time_and_each_games_solver_are_shown():
+    data = {
+        "parterre": {"deals": 200, "won": 160, "lost": 40, "unknown": 0, "win_rate": 0.8, "wilson_low": 0.74,
+                     "wilson_high": 0.85, "seconds": 90.0, "seconds_per_deal": 0.45,
+                     "solver": "compact beds; bouquet moves deferred"},
+        "clock": {"deals": 100, "won": 100, "lost": 0, "unknown": 0, "win_rate": 1.0, "seconds": 30.0},
+    }
+    root = table(data)
+    rows = {r.get("data-slug"): ["".join(td.itertext()) for td in r.findall("td")] for r in root.findall(".//tbody/tr")}
+    assert rows["parterre"][7] == "90 с (0,450 с на раздачу)"
+    assert rows["clock"][7] == "30 с"
+    text = "".join(root.itertext())
+    assert "Всего на решение раздач ушло 2 мин." in text  # 90 s + 30 s
+    details = root.find(".//details[@class='solver-methods']")
+    assert [li.find("span").text for li in details.findall(".//li")] == ["compact beds; bouquet moves deferred"]
+    assert details.find(".//span").get("lang") == "en"
