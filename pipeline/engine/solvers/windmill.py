@@ -1,0 +1,582 @@
+"""Мельница (Windmill): a solver on a compact model of the game.
+
+The foundations ignore suit, so a card is just its rank (1..13) and the two packs' cards of one rank are alike. A
+position is: the pack (ranks, bottom first, and how many are left), the talon (a stack), the eight wings, the
+centre (its top rank and its count, at most 52), the four angles (the rank on top, 0 = empty; an angle holds the
+king down to its top), and the angle last borrowed from (rule 'borrow': not twice running from one packet).
+
+A search step is one of the engine's moves, except that a wing card played away and the forced refill of its
+space (rule 'fill': from the talon or the pack, the player's choice) are one step with two engine ids.
+
+The engine's rules are reproduced exactly, the odd ones included: a king goes to the first empty angle only; a
+card may leave an angle for the centre only when that lets some wing or talon card go to a foundation it could not
+go to before (engine: `Windmill._frees`, compared as (pile, foundation) pairs, so a king freed for an angle counts
+only when that angle is the first empty one). The angles are therefore kept in their order (they are not
+interchangeable: which of them is the first empty one decides moves); the eight wings are interchangeable (sorted
+in the position's key).
+"""
+from __future__ import annotations
+
+import time
+from random import Random
+
+from ..core import Game, State
+from ..solver import LOST, UNKNOWN, WON, Solution
+
+NODE_LIMIT = 200_000
+PROBES = 10
+METHOD = ("Depth-first search over a compact model of the game (cards as ranks, since the foundations ignore "
+          "suit), with a transposition table; a wing card played and the refill of its space are one step.")
+
+CENTRE = -1
+NO_FILL, FROM_TALON, FROM_STOCK = 0, 1, 2
+WING, TALON, BORROW, TURN, FILL = 0, 1, 2, 3, 4
+
+
+class Position:
+    """The compact position. Mutated in place by `do` and restored by `undo`."""
+
+    __slots__ = ("stock", "s", "talon", "wings", "ct", "n", "ang", "bor")
+
+    def __init__(self, stock, s, talon, wings, ct, n, ang, bor):
+        self.stock = stock  # ranks, bottom first; the top of the pack is stock[s - 1]
+        self.s = s  # cards left in the pack
+        self.talon = talon  # ranks, bottom first
+        self.wings = wings  # 8 ranks, 0 = a space
+        self.ct = ct  # the centre's top rank (0 = empty)
+        self.n = n  # cards on the centre
+        self.ang = ang  # 4 top ranks, 0 = empty
+        self.bor = bor  # angle last borrowed from, -1 = none
+
+    @classmethod
+    def of(cls, game: Game, state: State) -> "Position":
+        piles = state.piles
+        r = lambda c: c % 13 + 1  # noqa: E731
+        centre = piles[game.centre]
+        wings = [r(piles[w][-1]) if piles[w] else 0 for w in game.wings]
+        ang = [r(piles[a][-1]) if piles[a] else 0 for a in game.angles]
+        stock = [r(c) for c in piles[game.stock]]
+        talon = [r(c) for c in piles[game.talon]]
+        borrowed = state.vars.get("borrowed")
+        bor = game.names.index(borrowed) - game.angles[0] if borrowed is not None else -1
+        return cls(stock, len(stock), talon, wings, r(centre[-1]) if centre else 0, len(centre), ang, bor)
+
+    def key(self) -> bytes:
+        ang = self.ang
+        return (bytes((self.s, self.ct, self.n, self.bor + 1, ang[0], ang[1], ang[2], ang[3]))
+                + bytes(sorted(self.wings)) + bytes(self.talon))
+
+    def won(self) -> bool:
+        return self.s == 0 and not self.talon and not any(self.wings)
+
+    def pending_fill(self) -> int:
+        """The wing space that must be filled before anything else (-1 if none)."""
+        if self.s or self.talon:
+            for i, w in enumerate(self.wings):
+                if not w:
+                    return i
+        return -1
+
+    def centre_needs(self) -> int:
+        """The rank the centre takes next, 0 if it is full."""
+        return self.ct % 13 + 1 if self.n < 52 else 0
+
+    def angle_for(self, r: int) -> int:
+        """The first angle that takes rank r (-1 if none)."""
+        ang = self.ang
+        if r == 13:
+            for j in range(4):
+                if not ang[j]:
+                    return j
+            return -1
+        for j in range(4):
+            if ang[j] == r + 1:
+                return j
+        return -1
+
+    def angles_for(self, r: int) -> list[int]:
+        """Every angle that takes rank r (engine: a king only on the first empty angle)."""
+        if r == 13:
+            j = self.angle_for(13)
+            return [j] if j >= 0 else []
+        return [j for j in range(4) if self.ang[j] == r + 1]
+
+    def can_borrow(self, j: int) -> bool:
+        """Rule 'borrow' as the engine reads it (`Windmill._frees`)."""
+        t = self.ang[j]
+        if not t or j == self.bor or t != self.centre_needs():
+            return False
+        avail = set(self.wings)
+        if self.talon:
+            avail.add(self.talon[-1])
+        if self.n + 1 < 52 and t % 13 + 1 in avail:
+            return True  # the centre now takes the next rank
+        if t < 13:
+            return t in avail  # the angle now takes the rank just moved
+        return 13 in avail and all(self.ang[k] for k in range(j))  # a king, for this angle if it is the first empty
+
+    # -- playing and taking back
+    def do(self, m) -> tuple:
+        """Play search step m; return what `undo` needs."""
+        kind = m[0]
+        old = (self.bor, self.ct)
+        if kind == WING:
+            _, i, d, f = m
+            r = self.wings[i]
+            self._place(r, d)
+            if f == FROM_TALON:
+                self.wings[i] = self.talon.pop()
+            elif f == FROM_STOCK:
+                self.s -= 1
+                self.wings[i] = self.stock[self.s]
+            else:
+                self.wings[i] = 0
+            self.bor = -1
+            return m, r, old
+        if kind == TALON:
+            r = self.talon.pop()
+            self._place(r, m[1])
+            self.bor = -1
+            return m, r, old
+        if kind == BORROW:
+            j = m[1]
+            t = self.ang[j]
+            self.ct, self.n = t, self.n + 1
+            self.ang[j] = t + 1 if t < 13 else 0
+            self.bor = j
+            return m, t, old
+        if kind == TURN:
+            self.s -= 1
+            self.talon.append(self.stock[self.s])
+            self.bor = -1
+            return m, 0, old
+        _, i, f = m  # FILL
+        if f == FROM_TALON:
+            self.wings[i] = self.talon.pop()
+        else:
+            self.s -= 1
+            self.wings[i] = self.stock[self.s]
+        return m, 0, old
+
+    def _place(self, r: int, d: int) -> None:
+        if d == CENTRE:
+            self.ct, self.n = r, self.n + 1
+        else:
+            self.ang[d] = r
+
+    def undo(self, rec: tuple) -> None:
+        m, r, (bor, ct) = rec
+        kind = m[0]
+        self.bor = bor
+        if kind == WING:
+            _, i, d, f = m
+            if f == FROM_TALON:
+                self.talon.append(self.wings[i])
+            elif f == FROM_STOCK:
+                self.s += 1
+            self.wings[i] = r
+            self._unplace(r, d, ct)
+        elif kind == TALON:
+            self._unplace(r, m[1], ct)
+            self.talon.append(r)
+        elif kind == BORROW:
+            self.ang[m[1]] = r
+            self.ct, self.n = ct, self.n - 1
+        elif kind == TURN:
+            self.talon.pop()
+            self.s += 1
+        else:
+            _, i, f = m
+            if f == FROM_TALON:
+                self.talon.append(self.wings[i])
+            else:
+                self.s += 1
+            self.wings[i] = 0
+
+    def _unplace(self, r: int, d: int, ct: int) -> None:
+        if d == CENTRE:
+            self.ct, self.n = ct, self.n - 1
+        else:
+            self.ang[d] = 0 if r == 13 else r + 1
+
+    # -- moves
+    def fills(self, i: int) -> tuple:
+        if self.talon and self.s:
+            return (FROM_TALON, FROM_STOCK)
+        if self.talon:
+            return (FROM_TALON,)
+        if self.s:
+            return (FROM_STOCK,)
+        return (NO_FILL,)
+
+    def all_moves(self) -> list:
+        """Every legal step (no pruning), as the engine offers them."""
+        space = self.pending_fill()
+        if space >= 0:
+            return [(FILL, space, f) for f in self.fills(space)]
+        out = []
+        need = self.centre_needs()
+        for i, r in enumerate(self.wings):
+            if not r:
+                continue
+            fills = None
+            dsts = ([CENTRE] if r == need else []) + self.angles_for(r)
+            for d in dsts:
+                if fills is None:
+                    self.wings[i] = 0
+                    fills = self.fills(i)
+                    self.wings[i] = r
+                for f in fills:
+                    out.append((WING, i, d, f))
+        if self.talon:
+            r = self.talon[-1]
+            for d in ([CENTRE] if r == need else []) + self.angles_for(r):
+                out.append((TALON, d))
+        for j in range(4):
+            if self.can_borrow(j):
+                out.append((BORROW, j))
+        if self.s:
+            out.append((TURN,))
+        return out
+
+
+def steps(pos: Position, turn: bool = True) -> list:
+    """The steps the search tries: the legal steps less those that lead where another step leads (`turn=False`:
+    without turning the pack).
+
+    - Of several wing cards of one rank only the first is played (the wings are interchangeable).
+    - A wing card played with its space filled from the pack lands where turning the pack and then playing the
+      card with its space filled from the talon lands (the same card ends in the same wing): only the second way
+      is searched (also when the talon is empty and the pack must fill the space).
+    - The talon's top card played to a foundation lands where a wing card of the same rank played there with its
+      space filled from the talon lands: when a wing holds that rank, only the wing card is played.
+    """
+    if (pos.s or pos.talon) and 0 in pos.wings:
+        space = pos.pending_fill()
+        return [(FILL, space, f) for f in pos.fills(space)]
+    out = []
+    n = pos.n
+    need = pos.ct % 13 + 1 if n < 52 else 0
+    wings, talon, ang = pos.wings, pos.talon, pos.ang
+    takes = [None] * 14  # takes[r]: the angles that take rank r
+    empty = False
+    for j in range(4):
+        t = ang[j]
+        if t > 1:
+            if takes[t - 1] is None:
+                takes[t - 1] = [j]
+            else:
+                takes[t - 1].append(j)
+        elif t == 0 and not empty:
+            empty, takes[13] = True, [j]
+    fill = FROM_TALON if talon else (NO_FILL if not pos.s else -1)
+    done = 0
+    for i in range(8):
+        r = wings[i]
+        if not r or done >> r & 1:
+            continue
+        done |= 1 << r
+        if fill < 0:
+            continue
+        if r == need:
+            out.append((WING, i, CENTRE, fill))
+        if takes[r] is not None:
+            for d in takes[r]:
+                out.append((WING, i, d, fill))
+    top = 0
+    if talon:
+        top = talon[-1]
+        if not done >> top & 1:
+            if top == need:
+                out.append((TALON, CENTRE))
+            if takes[top] is not None:
+                for d in takes[top]:
+                    out.append((TALON, d))
+    if need:
+        avail = done | 1 << top
+        for j in range(4):
+            if ang[j] == need and j != pos.bor:
+                # rule 'borrow' (engine: Windmill._frees): some available card must go where it could not before
+                if (n + 1 < 52 and avail >> (need % 13 + 1) & 1) or (
+                        avail >> need & 1 and (need < 13 or all(ang[k] for k in range(j)))):
+                    out.append((BORROW, j))
+    if turn and pos.s:
+        out.append((TURN,))
+    return out
+
+
+def move_ids(m) -> list[str]:
+    """The engine's move ids for search step m."""
+    kind = m[0]
+    if kind == WING:
+        _, i, d, f = m
+        ids = [f"wing-{i + 1}>" + ("centre" if d == CENTRE else f"angle-{d + 1}")]
+        if f == FROM_TALON:
+            ids.append(f"talon>wing-{i + 1}")
+        elif f == FROM_STOCK:
+            ids.append(f"stock>wing-{i + 1}")
+        return ids
+    if kind == TALON:
+        return ["talon>" + ("centre" if m[1] == CENTRE else f"angle-{m[1] + 1}")]
+    if kind == BORROW:
+        return [f"angle-{m[1] + 1}>centre"]
+    if kind == TURN:
+        return ["turn"]
+    return [("talon" if m[2] == FROM_TALON else "stock") + f">wing-{m[1] + 1}"]
+
+
+def legal_ids(game: Game, state: State) -> set[str]:
+    """The model's legal moves at an engine position, as engine move ids (the first id of a compound step)."""
+    if state.vars.get("phase") != "play":
+        return set()
+    pos = Position.of(game, state)
+    out = set()
+    for m in pos.all_moves():
+        if m[0] == WING:
+            out.add(move_ids(m)[0])
+        else:
+            out.update(move_ids(m))
+    return out
+
+
+# -- the search ------------------------------------------------------------------------------------------------
+
+OPTS = {"stream": False, "fill": "talon"}
+
+
+def urgency(pos: Position, r: int) -> int:
+    """How many cards the foundations must take before one of them can take rank r (0 = one takes it now)."""
+    need = pos.centre_needs()
+    best = (r - need) % 13 if need else 99
+    for t in pos.ang:
+        if t == 0:
+            d = 13 - r
+        elif r < t:
+            d = t - 1 - r
+        else:
+            continue
+        if d < best:
+            best = d
+    return best
+
+
+def score(pos: Position) -> int:
+    """Cards on the foundations."""
+    return pos.n + sum(14 - t for t in pos.ang if t)
+
+
+# -- the exhaustive search (its "lost" is a proof) -----------------------------------------------------------------
+
+def _order(m) -> int:
+    """Move order of the exhaustive search: the centre first, then the angles, borrowing, turning."""
+    kind = m[0]
+    if kind == WING:
+        return 0 if m[2] == CENTRE else 1
+    if kind == TALON:
+        return 0 if m[1] == CENTRE else 1
+    return 2 if kind == BORROW else 3 if kind == TURN else 0
+
+
+def exhaustive(pos: Position, node_limit: int, deadline: float | None, moves=steps) -> tuple[str, list, int]:
+    """Depth-first over `steps` (which drop only steps that lead where another step leads), with a table of the
+    positions met (exact keys: the angles in their order). WON with the line, LOST when every line was searched,
+    UNKNOWN at a limit. (`moves`: the tests pass `Position.all_moves` to check that the dropped steps lose
+    nothing.)"""
+    if pos.won():
+        return WON, [], 0
+    seen = {pos.key()}
+    line: list = []
+    stack = [iter(sorted(moves(pos), key=_order))]
+    nodes = 0
+    status = LOST
+    while stack:
+        m = next(stack[-1], None)
+        if m is None:
+            stack.pop()
+            if line:
+                pos.undo(line.pop())
+            continue
+        rec = pos.do(m)
+        k = pos.key()
+        if k in seen:
+            pos.undo(rec)
+            continue
+        seen.add(k)
+        line.append(rec)
+        if pos.won():
+            status = WON
+            break
+        nodes += 1
+        if nodes >= node_limit or (deadline is not None and not nodes & 1023 and time.perf_counter() > deadline):
+            status = UNKNOWN
+            break
+        stack.append(iter(sorted(moves(pos), key=_order)))
+    moves = [rec[0] for rec in line]
+    for rec in reversed(line):
+        pos.undo(rec)
+    return status, moves, nodes
+
+
+# -- the beam over the pack (finds wins; proves nothing) ---------------------------------------------------------
+
+def _snap(pos: Position) -> tuple:
+    return pos.s, tuple(pos.talon), tuple(pos.wings), pos.ct, pos.n, tuple(pos.ang), pos.bor
+
+
+def _load(pos: Position, snap: tuple) -> None:
+    pos.s, talon, wings, pos.ct, pos.n, ang, pos.bor = snap
+    pos.talon, pos.wings, pos.ang = list(talon), list(wings), list(ang)
+
+
+def _loose_key(pos: Position) -> bytes:
+    """The key with the angles sorted: positions that differ only in the order of the angles are one (nearly
+    always alike; the beam may merge them, the exhaustive search does not)."""
+    ang = pos.ang
+    bor = ang[pos.bor] if pos.bor >= 0 else 99
+    a, b, c, d = sorted(ang)
+    return bytes((pos.s, pos.ct, pos.n, bor, a, b, c, d)) + bytes(sorted(pos.wings)) + bytes(pos.talon)
+
+
+def _merit(pos: Position) -> tuple:
+    """The beam's ranking of positions with the same pack: cards on the foundations, then how many different
+    ranks the wings hold, then how near the talon's top lies the first card that a foundation takes now or next."""
+    need = pos.centre_needs()
+    soon = 0  # ranks a foundation takes now or after one more card
+    if need:
+        soon |= 1 << need | 1 << (need % 13 + 1)
+    for t in pos.ang:
+        if t == 0:
+            soon |= 3 << 12
+        elif t > 1:
+            soon |= 1 << (t - 1) | (1 << (t - 2) if t > 2 else 0)
+    talon = pos.talon
+    depth = 0
+    for i in range(len(talon) - 1, -1, -1):
+        if soon >> talon[i] & 1:
+            depth = len(talon) - 1 - i
+            break
+    return score(pos), len(set(pos.wings) - {0}), -depth
+
+
+def beam(pos: Position, width: int, node_limit: int, deadline: float | None, rng) -> tuple[str, list, int]:
+    """Beam search over the pack: from each kept position, every position reachable without turning the pack
+    (its closure); the `width` best of them (by `_merit`, ties at random) turn the next card. WON with a line, or
+    UNKNOWN (a beam that loses its way proves nothing)."""
+    start = _snap(pos)
+    stock = pos.stock
+    frontier = [(start, None)]  # (position, path): path = (parent path, steps from it) or None
+    nodes = 0
+    try:
+        while True:
+            seen: set = set()
+            layer: list = []  # (merit, tie-break, position, path)
+            for snap, path in frontier:
+                _load(pos, snap)
+                k = _loose_key(pos)
+                if k in seen:
+                    continue
+                seen.add(k)
+                layer.append((_merit(pos), rng.random(), snap, path))
+                found, used = _closure(pos, path, seen, layer, node_limit - nodes, rng)
+                nodes += used
+                if found is not None:
+                    return WON, _unroll(found), nodes
+                if nodes >= node_limit or (deadline is not None and time.perf_counter() > deadline):
+                    return UNKNOWN, [], nodes
+            s = layer[0][2][0]
+            if s == 0:  # the pack is out and no line won
+                return UNKNOWN, [], nodes
+            if len(layer) > width:
+                layer.sort(key=lambda r: r[:2], reverse=True)
+                del layer[width:]
+            card = stock[s - 1]
+            frontier = [((s - 1, talon + (card,), wings, ct, n, ang, -1), (path, ((TURN,),)))
+                        for _, _, (_, talon, wings, ct, n, ang, _), path in layer]
+    finally:
+        _load(pos, start)
+
+
+def _closure(pos: Position, path, seen: set, out: list, budget: int, rng):
+    """Every position reachable from `pos` without turning the pack, appended to `out` with its merit and path;
+    returns (the winning path or None, positions made)."""
+    line: list = []
+    stack = [iter(steps(pos, False))]
+    nodes = 0
+    found = None
+    while stack:
+        m = next(stack[-1], None)
+        if m is None:
+            stack.pop()
+            if line:
+                pos.undo(line.pop())
+            continue
+        rec = pos.do(m)
+        k = _loose_key(pos)
+        if k in seen:
+            pos.undo(rec)
+            continue
+        seen.add(k)
+        line.append(rec)
+        nodes += 1
+        here = (path, tuple(r[0] for r in line))
+        if pos.won():
+            found = here
+            break
+        out.append((_merit(pos), rng.random(), _snap(pos), here))
+        if nodes >= budget:
+            break
+        stack.append(iter(steps(pos, False)))
+    for rec in reversed(line):
+        pos.undo(rec)
+    return found, nodes
+
+
+def _unroll(path) -> list:
+    parts = []
+    while path is not None:
+        path, moves = path
+        parts.append(moves)
+    return [m for moves in reversed(parts) for m in moves]
+
+
+# -- the contract ----------------------------------------------------------------------------------------------
+
+WIDTHS = (16, 48, 128, 384, 1024, 2048)  # the beams tried in turn (then the same widths again, other ties)
+PROOF_SHARE = 20  # the first exhaustive search gets 1/20 of the budget
+BEAM_SHARE = 0.8  # the beams stop when 80 % of the budget is spent; the rest goes to the exhaustive search again
+
+
+def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: float | None = None) -> Solution:
+    start = time.perf_counter()
+    if state.vars.get("phase") != "play":
+        return Solution(WON if game.won(state) else LOST, [], 0, 0.0)
+    deadline = None if time_limit is None else start + time_limit
+    pos = Position.of(game, state)
+    status, moves, nodes = _solve(pos, node_limit, deadline)
+    ids = [i for m in moves for i in move_ids(m)] if status == WON else []
+    return Solution(status, ids, nodes, time.perf_counter() - start)
+
+
+def _solve(pos: Position, node_limit: int, deadline: float | None) -> tuple[str, list, int]:
+    """A short exhaustive search (it settles small positions either way), then beams of growing width (they find
+    wins), then the exhaustive search again with what is left of the budget (a proof of loss, if it finishes)."""
+    status, moves, nodes = exhaustive(pos, max(1, node_limit // PROOF_SHARE), deadline)
+    if status != UNKNOWN:
+        return status, moves, nodes
+    space = pos.pending_fill()
+    roots = [(FILL, space, f) for f in pos.fills(space)] if space >= 0 else [None]
+    beams_end = int(node_limit * BEAM_SHARE)
+    for run in range(4 * len(WIDTHS)):
+        for root in roots:
+            if nodes >= beams_end or (deadline is not None and time.perf_counter() > deadline):
+                break
+            rec = pos.do(root) if root is not None else None
+            status, moves, used = beam(pos, WIDTHS[run % len(WIDTHS)], beams_end - nodes, deadline, Random(run))
+            if rec is not None:
+                pos.undo(rec)
+                moves = [root] + moves
+            nodes += used
+            if status == WON:
+                return status, moves, nodes
+    status, moves, used = exhaustive(pos, max(1, node_limit - nodes), deadline)
+    return status, moves, nodes + used

@@ -1,0 +1,158 @@
+"""Мельница's own solver (pipeline/engine/solvers/windmill.py): its steps are the engine's moves, the steps it
+leaves out lose nothing, its verdicts on small positions are the brute-force verdicts, and its wins replay."""
+import brute
+import pytest
+
+from pipeline.engine import api, registry
+from pipeline.engine.cards import parse_card
+from pipeline.engine.core import State
+from pipeline.engine.rng import SplitMix64, shuffled
+from pipeline.engine.solver import LOST, WON, solve_deal, solve_state
+from pipeline.engine.solvers import windmill as W
+
+GAME = registry.get("windmill")
+
+
+def _state(piles: dict[str, list[int]], **variables) -> State:
+    cards = [list(piles.get(name, [])) for name in GAME.names]
+    down = [len(p) if fd else 0 for p, fd in zip(cards, GAME.face_down)]
+    return State("windmill", 0, cards, down, {"phase": "play", "to_move": 0, "players": 1, **variables})
+
+
+def reduced(seed: int, left: int = 18) -> State:
+    """A late position: the foundations lack `left` cards (some from the centre's last sequence, the rest from the
+    angles' low ends, now and then a whole angle), which lie over the wings, the talon and the pack; every third
+    other seed lays the talon so that the cards the foundations take first lie at its bottom."""
+    rng = SplitMix64(seed)
+    pool = {r: [c for c in range(104) if c % 13 + 1 == r] for r in range(1, 14)}
+    for r in pool:
+        pool[r] = shuffled(pool[r], seed * 13 + r)
+    for_centre = rng.below(min(left, 12) + 1)
+    missing = [0, 0, 0, 0]  # cards each angle lacks (13: the angle is empty)
+    for _ in range(left - for_centre):
+        j = rng.below(4)
+        while missing[j] == 13:
+            j = (j + 1) % 4
+        missing[j] += 1
+    piles: dict[str, list[int]] = {"centre": [pool[(i % 13) + 1].pop() for i in range(52 - for_centre)]}
+    for j, m in enumerate(missing):
+        piles[f"angle-{j + 1}"] = [pool[r].pop() for r in range(13, m, -1)]
+    rest = shuffled([c for cards in pool.values() for c in cards], seed)
+    assert len(rest) == left
+    for i, c in enumerate(rest[:8]):
+        piles[f"wing-{i + 1}"] = [c]
+    others = rest[8:]
+    in_talon = len(others) if seed % 2 == 0 else rng.below(len(others) + 1)
+    piles["talon"], piles["stock"] = others[:in_talon], others[in_talon:]
+    state = _state(piles)
+    if seed % 2 == 0:
+        pos = W.Position.of(GAME, state)
+        state.piles[GAME.talon].sort(key=lambda c: W.urgency(pos, c % 13 + 1))
+    return state
+
+
+def test_the_search_steps_are_legal_engine_moves_and_turning_and_filling_are_played_like_the_engine():
+    for seed in range(1, 40):
+        state = reduced(seed, 16)
+        pos = W.Position.of(GAME, state)
+        for m in W.steps(pos):
+            ids = W.move_ids(m)
+            trial = reduced(seed, 16)
+            for move_id in ids:
+                api_move = api.find_move(GAME, trial, move_id)
+                GAME.apply(trial, api_move)
+            rec = pos.do(m)
+            assert W.Position.of(GAME, trial).key() == pos.key(), (seed, m)
+            pos.undo(rec)
+        assert W.Position.of(GAME, state).key() == pos.key()
+
+
+def test_reduced_positions_get_the_brute_force_verdict_and_both_verdicts_occur():
+    verdicts = []
+    for seed in range(1, 31):
+        state = reduced(seed)
+        before = state.key()
+        got = solve_state(GAME, state, node_limit=10**6).status
+        assert state.key() == before
+        assert got == (WON if brute.winnable(GAME, state) else LOST), f"reduced position {seed}"
+        verdicts.append(got)
+    assert WON in verdicts and LOST in verdicts
+
+
+def test_the_steps_the_search_leaves_out_lose_nothing():
+    """Exhaustive search over every legal step and over the search's steps agree (and the symmetric wings, the
+    same-rank cards and the pack-or-talon refills are merged exactly)."""
+    verdicts = set()
+    for seed in range(1, 41):
+        state = reduced(seed, 16)
+        full = W.exhaustive(W.Position.of(GAME, state), 10**6, None, moves=W.Position.all_moves)[0]
+        fewer = W.exhaustive(W.Position.of(GAME, state), 10**6, None)[0]
+        assert full == fewer, f"reduced position {seed}"
+        verdicts.add(full)
+    assert verdicts == {WON, LOST}
+
+
+def test_every_won_reduced_position_is_won_by_playing_its_moves_in_the_engine():
+    for seed in range(1, 31):
+        state = reduced(seed)
+        result = solve_state(GAME, state, node_limit=10**6)
+        if result.status != WON:
+            continue
+        for move_id in result.moves:
+            GAME.apply(state, api.find_move(GAME, state, move_id))
+        assert GAME.status(state) == "won"
+
+
+def _cards(*ids: str) -> list[int]:
+    return [parse_card(c) for c in ids]
+
+
+FILLER = ["5S1", "6S1", "7S1", "8S1", "9S1", "TS1", "JS1"]
+
+
+@pytest.mark.parametrize("angles,expected", [
+    # the centre wants a king; angle 2 holds a lone king and a king lies in the wings: moving it is allowed only
+    # when angle 2 would then be the first empty angle (the engine compares foundation-and-pile pairs)
+    ({"angle_1": [], "angle_2": ["KS2"]}, False),
+    ({"angle_1": ["KD1"], "angle_2": ["KS2"]}, True),
+    ({"angle_1": ["KD1", "QD1"], "angle_2": ["KS2"], "angle_3": []}, True),
+])
+def test_borrowing_a_king_follows_the_engine(angles, expected):
+    run = [f"{r}H1" for r in "A23456789TJQ"]
+    piles = {"centre": _cards(*run), "wing_1": _cards("KC1"), "stock": _cards("3C1")}
+    piles.update({f"wing_{i + 2}": _cards(c) for i, c in enumerate(FILLER)})
+    piles.update({k: _cards(*v) for k, v in angles.items()})
+    state = _state({k.replace("_", "-"): v for k, v in piles.items()})
+    ids = {m.id for m in GAME.legal_moves(state)}
+    assert ("angle-2>centre" in ids) == expected
+    assert W.legal_ids(GAME, state) == ids
+
+
+def test_borrowing_twice_running_from_one_packet_is_not_offered():
+    run = [f"{r}H1" for r in "A23456"]
+    piles = {"centre": _cards(*run), "angle-1": _cards("KS1", "QS1", "JS1", "TS1", "9S1", "8S1", "7S1"),
+             "wing-1": _cards("8C1"), "wing-2": _cards("9C1"), "stock": _cards("3C1")}
+    piles.update({f"wing-{i + 3}": _cards(c) for i, c in enumerate(["2D1", "3D1", "4D1", "5D1", "6D1", "2C1"])})
+    state = _state(piles)
+    assert "angle-1>centre" in W.legal_ids(GAME, state)
+    GAME.apply(state, api.find_move(GAME, state, "angle-1>centre"))
+    assert "angle-1>centre" not in W.legal_ids(GAME, state) == {m.id for m in GAME.legal_moves(state)}
+
+
+def test_a_position_waiting_for_its_refill_is_solved_from_the_refill():
+    state, _ = GAME.new_state(2)
+    first = next(m for m in GAME.legal_moves(state) if m.id.startswith("wing-"))
+    GAME.apply(state, first)
+    assert all(m.kind == "fill" for m in GAME.legal_moves(state))
+    result = solve_state(GAME, state, 20_000)
+    assert result.status == WON
+    for move_id in result.moves:
+        GAME.apply(state, api.find_move(GAME, state, move_id))
+    assert GAME.status(state) == "won"
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3, 4])
+def test_whole_deals_are_won_within_a_small_budget_and_replay(deal):
+    result = solve_deal("windmill", deal, 20_000)
+    assert result.status == WON
+    assert api.replay({"game": "windmill", "deal": deal, "moves": result.moves})["status"] == "won"
