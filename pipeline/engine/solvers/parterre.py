@@ -1,0 +1,566 @@
+"""Parterre (Flower Garden): a solver on a compact model of the game.
+
+The position: six beds (lists of cards, 0..51 = suit*13 + rank-1), the bouquet (a bit mask of the cards still in
+hand: each is available, rule I, and none ever comes back, rule 'bouquet'), and the four foundations (how many cards
+of each suit are up). The beds are interchangeable (the transposition key sorts them); the bouquet is whatever is
+neither in a bed nor up, so the key is the sorted beds and the foundation heights.
+
+Moves of the search are *macro moves*, each a short list of engine moves:
+- a card to its foundation (from a bed's top or from the bouquet);
+- a bed's top card Z onto another bed: onto a top one rank higher, or into a space, or onto a top T more than one
+  rank higher by way of a *chain* of bouquet cards T-1, T-2, …, Z+1 laid first (any suits).
+Bouquet cards go to a bed only as links of such a chain, and never into a space (see `_why_chains`). After every
+macro move the *safe* foundation plays follow at once (see `_why_safe`).
+
+Search: depth-first with a transposition table; first a few short *streamlined* probes (a card that can go up is
+the only move tried), then the full search, whose "lost" is a proof. See `solve`.
+"""
+from __future__ import annotations
+
+import time
+
+from ..core import Game, State
+from ..rng import SplitMix64
+from ..solver import LOST, UNKNOWN, WON, Solution
+
+NODE_LIMIT = 20_000
+METHOD = ("Own model of Parterre: depth-first search with a transposition table over positions with the beds "
+          "sorted; a card goes up at once when every card one rank lower is up; a bouquet card is laid on a bed "
+          "only as a link of a chain that a bed card then lands on, never in a space; short streamlined probes "
+          "before the exhaustive search.")
+
+BEDS = 6
+SAFE = True  # play the safe cards up at once (switched off only by the tests, to check that it changes no verdict)
+PROBES = 6
+PROBE_SHARE = 0.5
+BAND = 8
+DIG_NEED, DIG_DEPTH = 2, 3
+
+
+def _why_chains() -> None:
+    """Why bouquet cards go to beds only as chain links, and never into a space (no win is lost).
+
+    1. Any bouquet card may be laid on a bed later rather than sooner: every bouquet card is available at every
+       moment (rule I), and while it lies on the bed it only covers the bed's top, which no move needs covered.
+       So in some winning line each bouquet card goes to a bed just before the first move that *uses* it there:
+       a card laid on it, or its own leaving. Its leaving (to a foundation or another bed) it could do straight
+       from the bouquet, so that lay-down is dropped. What remains: each bouquet card laid on a bed is at once
+       covered by the next move, by a bouquet card (which is in turn covered at once …) or, at the end of the
+       chain, by a card from a bed.
+    2. A chain into a space is never better than the bed card alone in the space. Compare line L (chain B1..Bk in
+       the space D, then bed card Z) with L' (Z alone in D, B1..Bk left in the bouquet). Keep the invariant
+       "D in L = the unused chain cards B1..Bj under D in L'": every move of L away from D is played alike in L';
+       a card that L lays on Bj goes into the (empty) D in L'; Bj leaving D in L leaves the bouquet in L'. Every
+       move stays legal, and L won means D is empty in L, so j = 0 and L' is won too. So a bouquet card never
+       goes into a space, and a bed card's macro move is onto a top, a chain on a top, or into a space alone.
+    """
+
+
+def _why_safe() -> None:
+    """Why a card of rank r goes to its foundation at once when r <= 2 or every card of rank r-1 is up.
+
+    A card's only uses besides its foundation are to host a card of rank r-1 (any suit, rule III) and to move
+    between beds, which only uncovers the card below — as going up does. Once every r-1 is up nothing can ever
+    need the card as a host (foundation cards never come back, rule 'once'). A two can host only an ace, and an
+    ace that lies on a two can always go up instead (each suit has its foundation). An ace hosts nothing. Take any
+    winning line, drop the card's other moves and play it up now: every other move stays legal (its old places
+    only take cards after it left them), and its foundation wants it now. In the model: suit s with f cards up is
+    safe to continue when f <= 1 or f equals the lowest foundation.
+    """
+
+
+# -- the compact model ---------------------------------------------------------------------------------------------
+# A bed holds cards (0..51) and *links* (PH + rank): bouquet cards laid as chain links whose suit is not yet chosen.
+PH = 64
+RANK = [c % 13 + 1 for c in range(52)] + [0] * (PH - 52) + list(range(14))
+SUIT = [c // 13 for c in range(52)] + [-1] * (PH - 52 + 14)
+RANK_MASK = [0] + [sum(1 << (s * 13 + r - 1) for s in range(4)) for r in range(1, 14)]
+# moves: (UP, src, card, link) a card up, src a bed (0..5) or -1 for the bouquet, link: the bed's top is a link
+# bound now to `card`; (BED, a, b, chain) bed a's top onto bed b, links of the ranks in `chain` laid first
+UP, BED = 0, 1
+
+
+class _Model:
+    """The position, played and taken back in place: beds, the bouquet's cards (bit mask), foundation heights,
+    links of each rank lying in the beds."""
+
+    __slots__ = ("beds", "bq", "found", "links")
+
+    def __init__(self, beds: list[list[int]], bq: int, found: list[int]) -> None:
+        self.beds = beds
+        self.bq = bq
+        self.found = found
+        self.links = [0] * 14
+        for bed in beds:
+            for e in bed:
+                if e >= PH:
+                    self.links[e - PH] += 1
+
+    def key(self) -> bytes:
+        beds = [bytes(b) for b in self.beds]
+        beds.sort()
+        return bytes(self.found) + b"\xff".join(beds)
+
+    def spare(self, r: int) -> int:
+        """Bouquet cards of rank r not promised to a link."""
+        return (self.bq & RANK_MASK[r]).bit_count() - self.links[r]
+
+    # -- playing and taking back
+    def play(self, move: tuple) -> list:
+        """Play a macro move and the safe plays after it; return what `unplay` needs."""
+        beds = self.beds
+        if move[0] == UP:
+            _, src, card, link = move
+            if src < 0:
+                self.bq ^= 1 << card
+            else:
+                beds[src].pop()
+                if link:
+                    self.bq ^= 1 << card
+                    self.links[card % 13 + 1] -= 1
+            self.found[card // 13] += 1
+        else:
+            _, a, b, chain = move
+            dst = beds[b]
+            for r in chain:
+                dst.append(PH + r)
+                self.links[r] += 1
+            dst.append(beds[a].pop())
+        done = [move]
+        self.safe_plays(done)
+        return done
+
+    def unplay(self, done: list) -> None:
+        beds = self.beds
+        for move in reversed(done):
+            if move[0] == UP:
+                _, src, card, link = move
+                self.found[card // 13] -= 1
+                if src < 0:
+                    self.bq |= 1 << card
+                elif link:
+                    beds[src].append(PH + card % 13 + 1)
+                    self.bq |= 1 << card
+                    self.links[card % 13 + 1] += 1
+                else:
+                    beds[src].append(card)
+            else:
+                _, a, b, chain = move
+                dst = beds[b]
+                beds[a].append(dst.pop())
+                for r in chain:
+                    dst.pop()
+                    self.links[r] -= 1
+
+    def up_moves(self, s: int) -> list:
+        """The ways the next card of suit s can go up: from a bed's top, as a link bound to it (each bed whose top
+        is a link of its rank), or from the bouquet (only when no link can take it: binding a link leaves the bed
+        one card shorter and the bouquet as rich, which is never worse, see `_why_links`)."""
+        f = self.found[s]
+        if f == 13:
+            return []
+        card = s * 13 + f
+        beds = self.beds
+        for a in range(BEDS):
+            if beds[a] and beds[a][-1] == card:
+                return [(UP, a, card, False)]
+        if not self.bq >> card & 1:
+            return []
+        link = PH + f + 1
+        out = [(UP, a, card, True) for a in range(BEDS) if beds[a] and beds[a][-1] == link]
+        if not out and self.spare(f + 1) > 0:
+            out.append((UP, -1, card, False))
+        return out
+
+    def safe_plays(self, done: list) -> None:
+        """Play up every card that is safe (see `_why_safe`), recording each in `done`."""
+        if not SAFE:
+            return
+        found, beds = self.found, self.beds
+        progress = True
+        while progress:
+            progress = False
+            low = min(found)
+            for s in range(4):
+                f = found[s]
+                if f == 13 or (f > 1 and f != low):
+                    continue
+                card = s * 13 + f
+                if not self.bq >> card & 1:  # only a bed's top can give it
+                    for a in range(BEDS):
+                        bed = beds[a]
+                        if bed and bed[-1] == card:
+                            bed.pop()
+                            found[s] = f + 1
+                            done.append((UP, a, card, False))
+                            progress = True
+                            low = min(found)
+                            break
+                    continue
+                ways = self.up_moves(s)
+                if ways:
+                    move = ways[0]
+                    src = move[1]
+                    self.bq ^= 1 << card
+                    if src >= 0:
+                        beds[src].pop()
+                        self.links[f + 1] -= 1
+                    found[s] = f + 1
+                    done.append(move)
+                    progress = True
+                    low = min(found)
+
+    def won(self) -> bool:
+        return sum(self.found) == 52
+
+
+def _why_links() -> None:
+    """Why the suit of a chain link may be chosen later, and why binding a link beats playing from the bouquet.
+
+    Bouquet cards of one rank differ only at their foundations (beds build regardless of suit, rule III). So a
+    chain link is laid as "a bouquet card of rank r" and bound to a suit only when it goes up; meanwhile the bouquet
+    keeps, of each rank, as many cards promised to links as there are links. Any line of the model is a line of
+    the game: give each link, from the start, the card it is bound to at last (a card is bound once and was in the
+    bouquet until then, so it was there when the link was laid). And any line of the game is one of the model
+    (forget the suits of its links). So both have the same wins.
+    When the next card X of a suit is in the bouquet and a link of its rank tops a bed, binding the link to X
+    (position A) is never worse than playing X from the bouquet (position B): A has the link's bed one card shorter
+    and the same spare bouquet cards of that rank, B has the link still there and one spare card fewer. Whatever B
+    does with its link, A does with a spare card: lays it back as a link on the card below (a card one rank higher
+    or a link), or plays it up from the bouquet.
+    """
+
+
+def _h(m: _Model) -> int:
+    """The search's estimate (lower is better): cards still down, and the cards lying on the ones wanted soon."""
+    found = m.found
+    best = max(found)
+    pen = 0
+    empty = 0
+    for bed in m.beds:
+        n = len(bed)
+        if not n:
+            empty += 1
+            continue
+        for i in range(n - 1):
+            e = bed[i]
+            need = RANK[e] - 1 - (found[e // 13] if e < 52 else best)
+            if need < 6:
+                pen += (n - 1 - i) * (6 - need)
+    return pen - 12 * sum(found) - 4 * empty
+
+
+_BED_SCORES: dict[bytes, tuple[int, int]] = {}
+
+
+def _bed_scores(bed: list[int], found: list[int]) -> tuple[int, int]:
+    """(dig, cover) of a bed, lower is better: dig — taking its top card off brings a card wanted soon nearer
+    the top (0: it empties the bed); cover — how soon the card wanted soonest in it is wanted (laying a card on
+    the bed hides it further)."""
+    best = max(found)
+    n = len(bed)
+    d, c = 99, 0
+    for i in range(n):
+        e = bed[i]
+        need = RANK[e] - 1 - (found[e // 13] if e < 52 else best)
+        if i < n - 1:
+            sc = need * DIG_NEED + (n - 2 - i) * DIG_DEPTH
+            if sc < d:
+                d = sc
+        if 12 - need > c:
+            c = 12 - need
+    return (0 if n == 1 else d), c
+
+
+def _moves(m: _Model, ordered: bool = True, noise: SplitMix64 | None = None) -> list:
+    """The macro moves of a position: cards up that are not safe, then every bed card's move; `ordered`: best
+    first — cards up, then bed moves that dig toward a card wanted soon, cover little that is wanted soon, and use
+    short chains."""
+    beds, bq, links, found = m.beds, m.bq, m.links, m.found
+    ups = []
+    for s in range(4):
+        ups.extend(m.up_moves(s))
+    empty = -1
+    dig = [0] * BEDS
+    cover = [0] * BEDS
+    fkey = bytes(found)
+    for b in range(BEDS):
+        bed = beds[b]
+        if not bed:
+            if empty < 0:
+                empty = b
+            continue
+        if ordered:
+            k = fkey + bytes(bed)
+            dc = _BED_SCORES.get(k)
+            if dc is None:
+                if len(_BED_SCORES) > 200_000:
+                    _BED_SCORES.clear()
+                dc = _BED_SCORES[k] = _bed_scores(bed, found)
+            dig[b], cover[b] = dc
+    spare = {}
+    ranked = []
+    for a in range(BEDS):
+        bed = beds[a]
+        if not bed:
+            continue
+        zr = RANK[bed[-1]]
+        for b in range(BEDS):
+            dst = beds[b]
+            if b == a or not dst:
+                continue
+            tr = RANK[dst[-1]]
+            if tr <= zr:
+                continue
+            if tr > zr + 1:
+                for r in range(zr + 1, tr):
+                    k = spare.get(r)
+                    if k is None:
+                        k = spare[r] = (bq & RANK_MASK[r]).bit_count() - links[r]
+                    if k <= 0:
+                        break
+                else:
+                    ranked.append((dig[a] + cover[b] + 3 * (tr - zr - 1), (BED, a, b, tuple(range(tr - 1, zr, -1)))))
+            else:
+                ranked.append((dig[a] + cover[b], (BED, a, b, ())))
+        if empty >= 0 and len(bed) > 1:
+            ranked.append((dig[a] + 3, (BED, a, empty, ())))
+    if noise is not None:  # a probe: coarse bands of the ordering, at random within a band
+        ranked = [(r[0] // BAND * (1 << 20) + noise.below(1 << 20), r[1]) for r in ranked]
+    if ordered:
+        ranked.sort(key=_first)
+    ups.extend(r[1] for r in ranked)
+    return ups
+
+
+def _first(r: tuple) -> int:
+    return r[0]
+
+
+def _best_first(m: _Model, node_limit: int, deadline: float | None) -> tuple[str, list, int]:
+    """Best-first search (lowest estimate first) over positions, each expanded once: exhaustive, so an empty
+    frontier proves the loss. Returns (status, the line of played moves, positions expanded)."""
+    from heapq import heappop, heappush
+
+    if m.won():
+        return WON, [], 0
+    states = [(tuple(tuple(b) for b in m.beds), tuple(m.found), m.bq)]
+    parent: list[tuple[int, list | None]] = [(-1, None)]
+    seen = {m.key()}
+    heap = [(0, 0)]
+    nodes = 0
+    while heap:
+        _, sid = heappop(heap)
+        beds, found, bq = states[sid]
+        m.beds = [list(b) for b in beds]
+        m.found = list(found)
+        m.bq = bq
+        m.links = [0] * 14
+        for bed in beds:
+            for e in bed:
+                if e >= PH:
+                    m.links[e - PH] += 1
+        nodes += 1
+        if nodes > node_limit or (deadline is not None and nodes % 128 == 0 and time.perf_counter() > deadline):
+            return UNKNOWN, [], nodes
+        for move in _moves(m):
+            done = m.play(move)
+            if m.won():
+                line = [done]
+                while sid > 0:
+                    sid, d = parent[sid]
+                    line.append(d)
+                line.reverse()
+                return WON, [mv for d in line for mv in d], nodes
+            k = m.key()
+            if k not in seen:
+                seen.add(k)
+                parent.append((sid, done))
+                states.append((tuple(tuple(b) for b in m.beds), tuple(m.found), m.bq))
+                heappush(heap, (_h(m), len(states) - 1))
+            m.unplay(done)
+    return LOST, [], nodes
+
+
+def _dfs(m: _Model, node_limit: int, deadline: float | None, probe: int = -1) -> tuple[str, list, int]:
+    """Depth-first search with a transposition table, best moves first (explicit stack). A probe (probe >= 0)
+    tries only a card up where one can go up, and probes after the first shuffle the ordering within coarse
+    bands (seeded by the probe's number): its win is a win, its failure proves nothing. Returns (status, the
+    line of played moves, positions expanded); status LOST only from a full search."""
+    if m.won():
+        return WON, [], 0
+    noise = SplitMix64(probe) if probe > 0 else None
+    streamline = probe >= 0
+
+    def moves() -> list:
+        out = _moves(m, True, noise)
+        if streamline and out and out[0][0] == UP:
+            return out[:1]
+        return out
+
+    seen = {m.key()}
+    line: list[list] = []
+    stack = [iter(moves())]
+    nodes = 0
+    status = LOST
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if line:
+                m.unplay(line.pop())
+            continue
+        done = m.play(move)
+        k = m.key()
+        if k in seen:
+            m.unplay(done)
+            continue
+        seen.add(k)
+        line.append(done)
+        if m.won():
+            status = WON
+            break
+        nodes += 1
+        if nodes >= node_limit or (deadline is not None and nodes % 256 == 0 and time.perf_counter() > deadline):
+            status = UNKNOWN
+            break
+        stack.append(iter(moves()))
+    played = [mv for d in line for mv in d] if status == WON else []
+    for d in reversed(line):
+        m.unplay(d)
+    if streamline and status == LOST:
+        status = UNKNOWN
+    return status, played, nodes
+
+
+def _search(m: _Model, node_limit: int, deadline: float | None) -> tuple[str, list, int]:
+    """Probes first (PROBE_SHARE of the budget, in PROBES equal parts), then the full search with the rest."""
+    spent = 0
+    if node_limit >= 4 * PROBES:
+        share = int(node_limit * PROBE_SHARE) // PROBES
+        for probe in range(PROBES):
+            status, line, nodes = _dfs(m, share, deadline, probe)
+            spent += nodes
+            if status == WON:
+                return status, line, spent
+    status, line, nodes = _dfs(m, max(1, node_limit - spent), deadline)
+    return status, line, spent + nodes
+
+
+def _from_engine(game: Game, state: State) -> tuple[_Model, dict[int, int], list[int]]:
+    """The model of an engine position; the bouquet place of each bouquet card; the foundation pile (index in
+    game.names) of each suit, -1 while its ace is not up."""
+    piles = state.piles
+    beds = [[c % 52 for c in piles[i]] for i in game.group("bed")]
+    slot_of: dict[int, int] = {}
+    bq = 0
+    for i in game.group("bouquet"):
+        for c in piles[i]:
+            slot_of[c % 52] = i
+            bq |= 1 << (c % 52)
+    found = [0, 0, 0, 0]
+    fpile = [-1, -1, -1, -1]
+    for i in game.foundations:
+        if piles[i]:
+            s = piles[i][0] % 52 // 13
+            found[s] = len(piles[i])
+            fpile[s] = i
+    return _Model(beds, bq, found), slot_of, fpile
+
+
+def legal_ids(game: Game, state: State) -> set[str]:
+    """Every engine move id legal at `state`, worked out from the rules (no pruning)."""
+    if state.vars.get("phase") != "play":
+        return set()
+    piles, names = state.piles, game.names
+    beds = game.group("bed")
+    first_empty = next((f for f in game.foundations if not piles[f]), None)
+    tops = {}  # suit -> (its foundation pile, the rank on top)
+    for f in game.foundations:
+        if piles[f]:
+            top = piles[f][-1] % 52
+            tops[top // 13] = (f, top % 13 + 1)
+    out = set()
+    for src in beds + game.group("bouquet"):
+        if not piles[src]:
+            continue
+        card = piles[src][-1] % 52
+        s, r = card // 13, card % 13 + 1
+        if r == 1:
+            if first_empty is not None:  # rule II; the first empty foundation only (engine convention)
+                out.add(f"{names[src]}>{names[first_empty]}")
+        elif s in tops and tops[s][1] == r - 1:
+            out.add(f"{names[src]}>{names[tops[s][0]]}")
+        for dst in beds:
+            if dst != src and (not piles[dst] or piles[dst][-1] % 13 == r):  # a space, or one rank higher
+                out.add(f"{names[src]}>{names[dst]}")
+    return out
+
+
+def _ids(game: Game, model: _Model, slot_of: dict[int, int], fpile: list[int], played: list) -> list[str]:
+    """The engine move ids of a line of moves played from `model`: each link gets the card it is bound to when
+    it goes up; foundations are taken first-empty, as the engine offers them."""
+    names = game.names
+    bed = game.group("bed")
+    beds = [list(b) for b in model.beds]  # cards, and links as tokens ("link", n)
+    fpile = list(fpile)
+    used = {p for p in fpile if p >= 0}
+    bound: dict[int, int] = {}
+    link_rank: dict[int, int] = {}
+    out: list = []
+    tokens = 0
+    for move in played:
+        if move[0] == UP:
+            _, src, card, link = move
+            s = card // 13
+            if fpile[s] < 0:
+                fpile[s] = next(f for f in game.foundations if f not in used)
+                used.add(fpile[s])
+            if src < 0:
+                origin = names[slot_of[card]]
+            else:
+                top = beds[src].pop()
+                if link:
+                    bound[top[1]] = card
+                origin = names[bed[src]]
+            out.append(f"{origin}>{names[fpile[s]]}")
+        else:
+            _, a, b, chain = move
+            for r in chain:
+                link_rank[tokens] = r
+                beds[b].append(("link", tokens))
+                out.append(("link", tokens, names[bed[b]]))
+                tokens += 1
+            beds[b].append(beds[a].pop())
+            out.append(f"{names[bed[a]]}>{names[bed[b]]}")
+    # links never bound (a line that is not a win): each gets a bouquet card of its rank still in hand at the end
+    # (there are enough: the model keeps as many spare cards of a rank as it has links of that rank)
+    up = {mv[2] for mv in played if mv[0] == UP}
+    free = sorted(c for c in slot_of if c not in up)
+    for bed_cards in beds:
+        for e in bed_cards:
+            if isinstance(e, tuple) and e[1] not in bound:
+                card = next(c for c in free if c % 13 + 1 == link_rank[e[1]])
+                free.remove(card)
+                bound[e[1]] = card
+    return [x if isinstance(x, str) else f"{names[slot_of[bound[x[1]]]]}>{x[2]}" for x in out]
+
+
+SEARCH = _search
+
+
+def solve(game: Game, state: State, node_limit: int, time_limit: float | None) -> Solution:
+    """Won / lost / unknown from `state` (left untouched), within `node_limit` positions expanded."""
+    start = time.perf_counter()
+    if game.won(state):
+        return Solution(WON, [], 0, 0.0)
+    if state.vars.get("phase") != "play":
+        return Solution(LOST, [], 0, time.perf_counter() - start)
+    model, slot_of, fpile = _from_engine(game, state)
+    origin = _Model([list(b) for b in model.beds], model.bq, list(model.found))
+    root: list = []
+    model.safe_plays(root)  # the safe plays at the start are part of the line too
+    deadline = None if time_limit is None else start + time_limit
+    status, line, nodes = SEARCH(model, node_limit, deadline)
+    ids = _ids(game, origin, slot_of, fpile, root + line) if status == WON else []
+    return Solution(status, ids, nodes, time.perf_counter() - start)
