@@ -289,10 +289,11 @@ def suit_line(model: Model, s: int, limit: int = SUIT_LIMIT) -> list[tuple] | No
         out = []
         want = seq[fc[0]]
         for i, p in enumerate(piles):
+            if p and p[-1] == want:
+                out.append((PLAY, i, 0))
+        for i, p in enumerate(piles):
             if p:
                 x = p[-1]
-                if x == want:
-                    out.append((PLAY, i, 0))
                 for j, q in enumerate(piles):
                     if j != i and q and FITS[q[-1] * 52 + x]:
                         out.append((MARRY, i, j))
@@ -380,17 +381,32 @@ def score(model: Model, w: tuple[int, int, int]) -> int:
     their face in the order of play), which must move before that card can go home; cards in the talon and the
     pack (weights `w`)."""
     fc = model.fc
-    due = [DUE[fc[s]] for s in range(4)]
+    table = DUE[fc[0]] + DUE[fc[1]] + DUE[fc[2]] + DUE[fc[3]] + PAD
     blockers = 0
+    memo = BLOCKERS
     for r in model.R:
-        low = 99
-        for x in r:
-            d = due[x // 13][x % 13]
-            if d > low:
-                blockers += 1
-            else:
-                low = d
+        if len(r) > 1:
+            dues = bytes(r).translate(table)
+            b = memo.get(dues)
+            if b is None:
+                b = memo[dues] = _blockers(dues)
+            blockers += b
     return w[0] * (104 - model.home) + w[1] * blockers + w[2] * (len(model.T) + model.misc[0])
+
+
+PAD = bytes(256 - 52)
+BLOCKERS: dict[bytes, int] = {}  # a packet's dues (bottom first) -> its blocking cards
+
+
+def _blockers(dues: bytes) -> int:
+    """Cards lying above a card due earlier (a packet holds one suit, so its dues compare)."""
+    low, n = 99, 0
+    for d in dues:
+        if d > low:
+            n += 1
+        else:
+            low = d
+    return n
 
 
 def _perm(rng: SplitMix64, n: int) -> list[int]:
