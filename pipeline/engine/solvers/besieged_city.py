@@ -266,7 +266,9 @@ def legal_ids(game: Game, state: State) -> set[str]:
 
 # -- the search
 
-SUIT_LIMIT = 3_000  # positions for one closed suit (see `suit_line`) before it is left undecided
+# positions for one closed suit (see `suit_line`) before it is left undecided: while other suits are still open
+# (the check only prunes), and when every suit is closed (the check ends the search)
+SUIT_LIMIT, LAST_SUITS_LIMIT = 200, 3_000
 
 
 def suit_line(model: Model, s: int, limit: int = SUIT_LIMIT) -> list[tuple] | None | bool:
@@ -344,9 +346,12 @@ def suit_line(model: Model, s: int, limit: int = SUIT_LIMIT) -> list[tuple] | No
     return False
 
 
-def closed_suits(model: Model, cache: dict[bytes, bool | None]) -> list[tuple] | bool | None:
-    """False when some closed suit (see `suit_line`) cannot be played out; when every suit is closed and each can,
-    the rest of a winning line (reversed, to be appended to a line being built backwards); else None."""
+STUCK = "stuck"  # every suit is closed, but one of them was not settled within its budget
+
+
+def closed_suits(model: Model, cache: dict[bytes, list[tuple] | bool | None]) -> list[tuple] | bool | str | None:
+    """False when some closed suit (see `suit_line`) cannot be played out. When every suit is closed: the rest of
+    a winning line (reversed, to be appended to a line built backwards), or False, or STUCK. Else None."""
     if not model.one_suit:
         return None
     outside = (model.V + model.T).translate(SUIT_OF)
@@ -357,23 +362,23 @@ def closed_suits(model: Model, cache: dict[bytes, bool | None]) -> list[tuple] |
               and s not in outside]
     if not closed:
         return None
-    rest: list[tuple] = []
     every = len(closed) == sum(1 for s in range(4) if fc[s] < 26)
+    rest: list[tuple] = []
+    stuck = False
     for s in closed:
-        k = bytes((s, fc[s])) + b"\xfe".join(sorted(r for r in model.R if r and r[0] // 13 == s))
-        known = cache.get(k, True)
-        if known is False:
+        k = bytes((s, fc[s], every)) + b"\xfe".join(sorted(r for r in model.R if r and r[0] // 13 == s))
+        found = cache.get(k, STUCK)
+        if found is STUCK:
+            found = cache[k] = suit_line(model, s, LAST_SUITS_LIMIT if every else SUIT_LIMIT)
+        if found is False:
             return False
-        if every or k not in cache:
-            found = suit_line(model, s)
-            cache[k] = None if found is None else found is not False
-            if found is False:
-                return False
-            if every:
-                if found is None:
-                    return None
-                rest += found
-    return rest[::-1] if every else None
+        if found is None:
+            stuck = True
+        elif every:
+            rest += found
+    if not every:
+        return None
+    return STUCK if stuck else rest[::-1]
 
 
 def score(model: Model, w: tuple[int, int, int]) -> int:
@@ -419,11 +424,13 @@ def _perm(rng: SplitMix64, n: int) -> list[int]:
 
 
 def best_first(model: Model, node_limit: int, deadline: float | None, weights: tuple[int, int, int] = (5, 3, 1),
-               noise: SplitMix64 | None = None) -> tuple[str, list[tuple], int]:
-    """Greedy best-first over `score`; complete (an emptied frontier proves the loss). Returns the winning moves
-    as tuples (their ids depend on the foundations' order: see `solve`)."""
+               noise: SplitMix64 | None = None, cache: dict | None = None) -> tuple[str, list[tuple], int]:
+    """Greedy best-first over `score`. Complete: an emptied queue proves the loss, unless a position whose suits
+    were all closed was left unsettled (STUCK; such a position is never expanded: its suits are searched alone).
+    Returns the winning moves as tuples (their ids depend on the foundations' order: see `solve`)."""
     root = model.key()
-    cache: dict[bytes, bool | None] = {}
+    cache = {} if cache is None else cache
+    unsettled = False
     parent: dict[bytes, tuple | None] = {root: None}
     heap = [(score(model, weights), 0, root)]
     count = 0
@@ -438,6 +445,9 @@ def best_first(model: Model, node_limit: int, deadline: float | None, weights: t
         verdict = closed_suits(model, cache)
         if verdict is False:
             continue  # a closed suit cannot be played out: no win below this position
+        if verdict is STUCK:
+            unsettled = True
+            continue
         if verdict:
             line = verdict
             while parent[key] is not None:
@@ -461,7 +471,7 @@ def best_first(model: Model, node_limit: int, deadline: float | None, weights: t
                 count -= 1
                 push(heap, (score(model, weights), count, k))
             model.unplay(record)
-    return LOST, [], nodes
+    return (UNKNOWN if unsettled else LOST), [], nodes
 
 
 # the restarts: weights of `score` (cards not home, blocking cards, cards in the talon and the pack) and a seed for
@@ -483,12 +493,14 @@ def solve(game: Game, state: State, node_limit: int, time_limit: float | None) -
     model = Model(game, state)
     root = model.key()
     runs = max(1, min(len(PORTFOLIO), node_limit // RESTART))
+    cache: dict = {}  # closed suits' verdicts, shared by the restarts
     spent = 0
     status, line = UNKNOWN, []
     for i in range(runs):
         a, b, c, seed = PORTFOLIO[i]
         share = (node_limit - spent) // (runs - i)
-        status, line, nodes = best_first(model, share, deadline, (a, b, c), SplitMix64(seed) if seed else None)
+        status, line, nodes = best_first(model, share, deadline, (a, b, c), SplitMix64(seed) if seed else None,
+                                           cache)
         spent += nodes
         model.load(root)
         if status != UNKNOWN or (deadline is not None and time.perf_counter() > deadline):
