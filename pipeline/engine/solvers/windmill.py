@@ -14,6 +14,17 @@ go to before (engine: `Windmill._frees`, compared as (pile, foundation) pairs, s
 only when that angle is the first empty one). The angles are therefore kept in their order (they are not
 interchangeable: which of them is the first empty one decides moves); the eight wings are interchangeable (sorted
 in the position's key).
+
+The search (`_solve`):
+- `steps` drops only steps that land exactly where another step lands (argued there; tested against the search
+  over every legal step): so the exhaustive search (`exhaustive`: depth-first, a table of the positions met) is
+  exact, and its "lost" is a proof. It gets a tenth of the budget and settles small positions (late positions,
+  hints near the end) either way.
+- Whole deals are too large for it (the positions after k cards turned grow about twentyfold every four cards),
+  and no cheap proof of loss was found, so whole deals are won or left unknown. Their wins come from beams over
+  the pack (`beam`): from each kept position every position reachable before the next card is turned, of which
+  the best (`_merit`) turn the next card; narrow beams with different ties first, then wider ones. A beam's win
+  is a real line of engine moves; its failure proves nothing.
 """
 from __future__ import annotations
 
@@ -23,10 +34,13 @@ from random import Random
 from ..core import Game, State
 from ..solver import LOST, UNKNOWN, WON, Solution
 
-NODE_LIMIT = 200_000
-PROBES = 10
-METHOD = ("Depth-first search over a compact model of the game (cards as ranks, since the foundations ignore "
-          "suit), with a transposition table; a wing card played and the refill of its space are one step.")
+NODE_LIMIT = 50_000
+METHOD = ("A compact model of the game (cards as ranks, since the foundations ignore suit; a wing card played and "
+          "the refill of its space one step). A short exhaustive depth-first search with a transposition table "
+          "settles small positions either way; then beam searches over the pack (each kept position's every "
+          "continuation up to the next card turned, the best kept by cards on the foundations and how soon the "
+          "wing cards can be played), of growing width, find the wins. A deal is 'lost' only when the exhaustive "
+          "search finishes, so the lost deals of whole games stay 'unknown'.")
 
 CENTRE = -1
 NO_FILL, FROM_TALON, FROM_STOCK = 0, 1, 2
@@ -200,7 +214,8 @@ class Position:
             self.ang[d] = 0 if r == 13 else r + 1
 
     # -- moves
-    def fills(self, i: int) -> tuple:
+    def fills(self) -> tuple:
+        """How a space may be filled: from the talon, from the pack, or not at all (both are out)."""
         if self.talon and self.s:
             return (FROM_TALON, FROM_STOCK)
         if self.talon:
@@ -213,19 +228,14 @@ class Position:
         """Every legal step (no pruning), as the engine offers them."""
         space = self.pending_fill()
         if space >= 0:
-            return [(FILL, space, f) for f in self.fills(space)]
+            return [(FILL, space, f) for f in self.fills()]
         out = []
         need = self.centre_needs()
+        fills = self.fills()
         for i, r in enumerate(self.wings):
             if not r:
                 continue
-            fills = None
-            dsts = ([CENTRE] if r == need else []) + self.angles_for(r)
-            for d in dsts:
-                if fills is None:
-                    self.wings[i] = 0
-                    fills = self.fills(i)
-                    self.wings[i] = r
+            for d in ([CENTRE] if r == need else []) + self.angles_for(r):
                 for f in fills:
                     out.append((WING, i, d, f))
         if self.talon:
@@ -253,7 +263,7 @@ def steps(pos: Position, turn: bool = True) -> list:
     """
     if (pos.s or pos.talon) and 0 in pos.wings:
         space = pos.pending_fill()
-        return [(FILL, space, f) for f in pos.fills(space)]
+        return [(FILL, space, f) for f in pos.fills()]
     out = []
     n = pos.n
     need = pos.ct % 13 + 1 if n < 52 else 0
@@ -340,9 +350,6 @@ def legal_ids(game: Game, state: State) -> set[str]:
 
 
 # -- the search ------------------------------------------------------------------------------------------------
-
-OPTS = {"stream": False, "fill": "talon"}
-
 
 def urgency(pos: Position, r: int) -> int:
     """How many cards the foundations must take before one of them can take rank r (0 = one takes it now)."""
@@ -438,24 +445,30 @@ def _loose_key(pos: Position) -> bytes:
 
 
 def _merit(pos: Position) -> tuple:
-    """The beam's ranking of positions with the same pack: cards on the foundations, then how many different
-    ranks the wings hold, then how near the talon's top lies the first card that a foundation takes now or next."""
-    need = pos.centre_needs()
-    soon = 0  # ranks a foundation takes now or after one more card
+    """The beam's ranking of positions with the same pack: cards on the foundations; then how soon the wings'
+    ranks can be played (each different rank by how many cards the foundations must take first, at most 6; a
+    second card of a rank counts as 6); then how near the talon's top lies the first card that a foundation takes
+    now or next."""
+    need = pos.ct % 13 + 1 if pos.n < 52 else 0
+    wait = [6] * 14  # wait[r]: cards the foundations take before one can take rank r, at most 6
     if need:
-        soon |= 1 << need | 1 << (need % 13 + 1)
+        for r in range(1, 14):
+            wait[r] = min(6, (r - need) % 13)
     for t in pos.ang:
-        if t == 0:
-            soon |= 3 << 12
-        elif t > 1:
-            soon |= 1 << (t - 1) | (1 << (t - 2) if t > 2 else 0)
+        for r in range(max(1, t - 6) if t else 7, t if t else 14):
+            d = (t or 14) - 1 - r
+            if d < wait[r]:
+                wait[r] = d
+    distinct = set(pos.wings)
+    distinct.discard(0)
+    soon = sum(wait[r] for r in distinct) + 6 * (8 - len(distinct))
     talon = pos.talon
     depth = 0
     for i in range(len(talon) - 1, -1, -1):
-        if soon >> talon[i] & 1:
+        if wait[talon[i]] <= 1:
             depth = len(talon) - 1 - i
             break
-    return score(pos), len(set(pos.wings) - {0}), -depth
+    return score(pos), -soon, -depth
 
 
 def beam(pos: Position, width: int, node_limit: int, deadline: float | None, rng) -> tuple[str, list, int]:
@@ -541,9 +554,10 @@ def _unroll(path) -> list:
 
 # -- the contract ----------------------------------------------------------------------------------------------
 
-WIDTHS = (16, 48, 128, 384, 1024, 2048)  # the beams tried in turn (then the same widths again, other ties)
-PROOF_SHARE = 20  # the first exhaustive search gets 1/20 of the budget
-BEAM_SHARE = 0.8  # the beams stop when 80 % of the budget is spent; the rest goes to the exhaustive search again
+# the beams tried in turn, each with its own ties (then the same widths again): many narrow beams first, since
+# beams of one width with other ties find different wins
+WIDTHS = (16, 32, 32, 64, 64, 64, 128, 128, 256, 512, 1024, 2048)
+PROOF_SHARE = 10  # the exhaustive search gets a tenth of the budget, the beams the rest
 
 
 def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: float | None = None) -> Solution:
@@ -558,25 +572,23 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
 
 
 def _solve(pos: Position, node_limit: int, deadline: float | None) -> tuple[str, list, int]:
-    """A short exhaustive search (it settles small positions either way), then beams of growing width (they find
-    wins), then the exhaustive search again with what is left of the budget (a proof of loss, if it finishes)."""
+    """A short exhaustive search (it settles small positions either way: its "lost" is a proof), then beams of
+    growing width with the rest of the budget (they find wins)."""
     status, moves, nodes = exhaustive(pos, max(1, node_limit // PROOF_SHARE), deadline)
     if status != UNKNOWN:
         return status, moves, nodes
     space = pos.pending_fill()
-    roots = [(FILL, space, f) for f in pos.fills(space)] if space >= 0 else [None]
-    beams_end = int(node_limit * BEAM_SHARE)
+    roots = [(FILL, space, f) for f in pos.fills()] if space >= 0 else [None]
     for run in range(4 * len(WIDTHS)):
         for root in roots:
-            if nodes >= beams_end or (deadline is not None and time.perf_counter() > deadline):
-                break
+            if nodes >= node_limit or (deadline is not None and time.perf_counter() > deadline):
+                return UNKNOWN, [], nodes
             rec = pos.do(root) if root is not None else None
-            status, moves, used = beam(pos, WIDTHS[run % len(WIDTHS)], beams_end - nodes, deadline, Random(run))
+            status, moves, used = beam(pos, WIDTHS[run % len(WIDTHS)], node_limit - nodes, deadline, Random(run))
             if rec is not None:
                 pos.undo(rec)
                 moves = [root] + moves
             nodes += used
             if status == WON:
                 return status, moves, nodes
-    status, moves, used = exhaustive(pos, max(1, node_limit - nodes), deadline)
-    return status, moves, nodes + used
+    return UNKNOWN, [], nodes
