@@ -159,3 +159,16 @@ def test_late_positions_of_a_won_deal_get_the_brute_force_verdict():
         assert got == (WON if winnable(GAME, state) else LOST), back
         verdicts.add(got)
     assert WON in verdicts
+
+
+def test_a_closed_suits_line_names_the_packets_where_they_lie():
+    # the same spade packets in other ramparts: the cached line of the first position must not serve the second
+    piles = {"foundation_1": _home_but("S", 4), "foundation_2": _home_but("H"), "foundation_3": _home_but("D"),
+             "foundation_4": _home_but("C")}
+    cache: dict = {}
+    for one, two in (("rampart_1", "rampart_5"), ("rampart_7", "rampart_3")):
+        state = _position(**piles, **{one: ["AS2", "KS2"], two: ["QS2", "2S2"]})
+        line = own.closed_suits(own.Model(GAME, state), cache)
+        used = {f"rampart_{a + 1}" for kind, a, b in line} | {f"rampart_{b + 1}" for kind, a, b in line
+                                                                if kind == own.MARRY}
+        assert used == {one, two}

@@ -366,7 +366,11 @@ def closed_suits(model: Model, cache: dict[bytes, list[tuple] | bool | None]) ->
     rest: list[tuple] = []
     stuck = False
     for s in closed:
-        k = bytes((s, fc[s], every)) + b"\xfe".join(sorted(r for r in model.R if r and r[0] // 13 == s))
+        if every:  # the line names the packets: keyed by where they lie
+            k = bytes((s, fc[s], 1)) + b"".join(bytes((0xfe, j)) + r for j, r in enumerate(model.R)
+                                                 if r and r[0] // 13 == s)
+        else:  # only the verdict is used: packets in any order
+            k = bytes((s, fc[s], 0)) + b"\xfe".join(sorted(r for r in model.R if r and r[0] // 13 == s))
         found = cache.get(k, STUCK)
         if found is STUCK:
             found = cache[k] = suit_line(model, s, LAST_SUITS_LIMIT if every else SUIT_LIMIT)
