@@ -24,7 +24,7 @@ from ..games.besieged_city import ENDS_OF, FITS, LINE_OF, ORDER
 from ..rng import SplitMix64
 from ..solver import LOST, UNKNOWN, WON, Solution
 
-NODE_LIMIT = 30_000
+NODE_LIMIT = 60_000
 METHOD = ("A compact model (card faces, the two packs merged) searched best first — fewest cards away from home, "
           "fewest cards lying on a card of their suit due earlier, smallest talon and pack — with restarts in other "
           "orders; a suit whose every card left lies in the ramparts is a game of its own, searched alone: one "
@@ -482,7 +482,7 @@ def best_first(model: Model, node_limit: int, deadline: float | None, weights: t
 # the order in which a position's children are queued (0: the model's own order)
 PORTFOLIO = ((5, 3, 1, 0), (5, 3, 1, 1), (4, 6, 1, 0), (4, 6, 1, 1), (5, 3, 1, 2), (5, 6, 1, 2), (5, 3, 1, 3),
              (4, 6, 1, 3), (5, 3, 1, 4), (4, 6, 1, 4))
-RESTART = 3_000  # positions a restart may expand (at least)
+RESTART = 3_000  # positions a restart may expand (at least; NODE_LIMIT gives each of the ten 6 000)
 
 
 def solve(game: Game, state: State, node_limit: int, time_limit: float | None) -> Solution:
