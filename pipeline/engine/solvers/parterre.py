@@ -1,19 +1,20 @@
 """Parterre (Flower Garden): a solver on a compact model of the game.
 
-The position: six beds (lists of cards, 0..51 = suit*13 + rank-1), the bouquet (a bit mask of the cards still in
-hand: each is available, rule I, and none ever comes back, rule 'bouquet'), and the four foundations (how many cards
-of each suit are up). The beds are interchangeable (the transposition key sorts them); the bouquet is whatever is
-neither in a bed nor up, so the key is the sorted beds and the foundation heights.
+The position: six beds (lists of cards, 0..51 = suit*13 + rank-1, and *links*, see below), the bouquet (a bit mask
+of the cards still in hand: each is available, rule I, and none ever comes back, rule 'bouquet'), and the four
+foundations (how many cards of each suit are up). The beds are interchangeable (the transposition key sorts them);
+the bouquet is whatever is neither in a bed nor up, so the key is the sorted beds and the foundation heights.
 
 Moves of the search are *macro moves*, each a short list of engine moves:
-- a card to its foundation (from a bed's top or from the bouquet);
+- a card to its foundation (from a bed's top, from the bouquet, or a link bound to it);
 - a bed's top card Z onto another bed: onto a top one rank higher, or into a space, or onto a top T more than one
-  rank higher by way of a *chain* of bouquet cards T-1, T-2, …, Z+1 laid first (any suits).
-Bouquet cards go to a bed only as links of such a chain, and never into a space (see `_why_chains`). After every
-macro move the *safe* foundation plays follow at once (see `_why_safe`).
+  rank higher by way of a *chain* of bouquet cards T-1, T-2, …, Z+1 laid first.
+Bouquet cards go to a bed only as links of such a chain, and never into a space (`_why_chains`); a link's suit is
+chosen only when it goes up (`_why_links`). After every macro move the *safe* cards go up at once (`_why_safe`).
 
-Search: depth-first with a transposition table; first a few short *streamlined* probes (a card that can go up is
-the only move tried), then the full search, whose "lost" is a proof. See `solve`.
+Search (`_search`): a streamlined depth-first probe, beams of growing width ordered by an estimate, more probes,
+then the full depth-first search with a transposition table, whose "lost" is a proof (as is that of a beam that
+never dropped a position). Wins are turned into engine move ids (`_ids`) and checked by the tests in the engine.
 """
 from __future__ import annotations
 
@@ -23,18 +24,21 @@ from ..core import Game, State
 from ..rng import SplitMix64
 from ..solver import LOST, UNKNOWN, WON, Solution
 
-NODE_LIMIT = 20_000
-METHOD = ("Own model of Parterre: depth-first search with a transposition table over positions with the beds "
-          "sorted; a card goes up at once when every card one rank lower is up; a bouquet card is laid on a bed "
-          "only as a link of a chain that a bed card then lands on, never in a space; short streamlined probes "
-          "before the exhaustive search.")
+NODE_LIMIT = 40_000
+METHOD = ("Own model of Parterre: bouquet cards are laid on a bed only as links of a chain that a bed card "
+          "then lands on, never in a space, and a link's suit is chosen when it goes up; a card goes up at once "
+          "when every card one rank lower is up. A streamlined depth-first probe, beams ordered by an estimate, "
+          "then the exhaustive depth-first search with a transposition table over positions with the beds sorted.")
 
 BEDS = 6
 SAFE = True  # play the safe cards up at once (switched off only by the tests, to check that it changes no verdict)
-PROBES = 6
-PROBE_SHARE = 0.5
+# the phases of a search and their shares of the budget: a number is a streamlined depth-first probe (0: the
+# ordering as it is, others: shuffled within bands of BAND, seeded by the number), "beam-W" a beam of width W;
+# the full depth-first search gets what is left
+PLAN = ((0, 0.15), ("beam-100", 0.2), ("beam-400", 0.35), (1, 0.05), (2, 0.05))
 BAND = 8
 DIG_NEED, DIG_DEPTH = 2, 3
+H_NEED, H_FOUND, H_EMPTY, H_LINK = 8, 12, 4, 3
 
 
 def _why_chains() -> None:
@@ -232,22 +236,41 @@ def _why_links() -> None:
 
 
 def _h(m: _Model) -> int:
-    """The search's estimate (lower is better): cards still down, and the cards lying on the ones wanted soon."""
+    """The beam's estimate (lower is better): cards still down, the cards lying on the ones wanted soon, links
+    laid (bouquet cards spent), spaces."""
     found = m.found
-    best = max(found)
+    fkey = bytes(found)
     pen = 0
-    empty = 0
     for bed in m.beds:
-        n = len(bed)
-        if not n:
-            empty += 1
+        if not bed:
+            pen -= H_EMPTY
             continue
-        for i in range(n - 1):
-            e = bed[i]
+        k = fkey + bytes(bed)
+        cost = _BED_COSTS.get(k)
+        if cost is None:
+            if len(_BED_COSTS) > 200_000:
+                _BED_COSTS.clear()
+            cost = _BED_COSTS[k] = _bed_cost(bed, found)
+        pen += cost
+    return pen - H_FOUND * sum(found)
+
+
+_BED_COSTS: dict[bytes, int] = {}
+
+
+def _bed_cost(bed: list[int], found: list[int]) -> int:
+    best = max(found)
+    n = len(bed)
+    pen = 0
+    for i in range(n):
+        e = bed[i]
+        if e >= PH:
+            pen += H_LINK
+        if i < n - 1:
             need = RANK[e] - 1 - (found[e // 13] if e < 52 else best)
-            if need < 6:
-                pen += (n - 1 - i) * (6 - need)
-    return pen - 12 * sum(found) - 4 * empty
+            if need < H_NEED:
+                pen += (n - 1 - i) * (H_NEED - need)
+    return pen
 
 
 _BED_SCORES: dict[bytes, tuple[int, int]] = {}
@@ -337,51 +360,6 @@ def _first(r: tuple) -> int:
     return r[0]
 
 
-def _best_first(m: _Model, node_limit: int, deadline: float | None) -> tuple[str, list, int]:
-    """Best-first search (lowest estimate first) over positions, each expanded once: exhaustive, so an empty
-    frontier proves the loss. Returns (status, the line of played moves, positions expanded)."""
-    from heapq import heappop, heappush
-
-    if m.won():
-        return WON, [], 0
-    states = [(tuple(tuple(b) for b in m.beds), tuple(m.found), m.bq)]
-    parent: list[tuple[int, list | None]] = [(-1, None)]
-    seen = {m.key()}
-    heap = [(0, 0)]
-    nodes = 0
-    while heap:
-        _, sid = heappop(heap)
-        beds, found, bq = states[sid]
-        m.beds = [list(b) for b in beds]
-        m.found = list(found)
-        m.bq = bq
-        m.links = [0] * 14
-        for bed in beds:
-            for e in bed:
-                if e >= PH:
-                    m.links[e - PH] += 1
-        nodes += 1
-        if nodes > node_limit or (deadline is not None and nodes % 128 == 0 and time.perf_counter() > deadline):
-            return UNKNOWN, [], nodes
-        for move in _moves(m):
-            done = m.play(move)
-            if m.won():
-                line = [done]
-                while sid > 0:
-                    sid, d = parent[sid]
-                    line.append(d)
-                line.reverse()
-                return WON, [mv for d in line for mv in d], nodes
-            k = m.key()
-            if k not in seen:
-                seen.add(k)
-                parent.append((sid, done))
-                states.append((tuple(tuple(b) for b in m.beds), tuple(m.found), m.bq))
-                heappush(heap, (_h(m), len(states) - 1))
-            m.unplay(done)
-    return LOST, [], nodes
-
-
 def _dfs(m: _Model, node_limit: int, deadline: float | None, probe: int = -1) -> tuple[str, list, int]:
     """Depth-first search with a transposition table, best moves first (explicit stack). A probe (probe >= 0)
     tries only a card up where one can go up, and probes after the first shuffle the ordering within coarse
@@ -433,17 +411,83 @@ def _dfs(m: _Model, node_limit: int, deadline: float | None, probe: int = -1) ->
     return status, played, nodes
 
 
+def _beam(m: _Model, width: int, node_limit: int, deadline: float | None) -> tuple[str, list, int]:
+    """Beam search: level by level (one macro move a level), keep the `width` best new positions by `_h`. Finds
+    wins that depth-first search buries under an early mistake. Its failure proves the loss only if it never
+    dropped a position (then it was a complete breadth-first search); otherwise it returns UNKNOWN."""
+    root = ([list(b) for b in m.beds], list(m.found), m.bq, list(m.links))
+    try:
+        return _beam_levels(m, width, node_limit, deadline)
+    finally:
+        m.beds, m.found, m.bq, m.links = root
+
+
+def _beam_levels(m: _Model, width: int, node_limit: int, deadline: float | None) -> tuple[str, list, int]:
+    if m.won():
+        return WON, [], 0
+    parent: list[tuple[int, list | None]] = [(-1, None)]  # every position kept: where from, by which moves
+    seen = {m.key()}
+    level = [(0, (tuple(map(tuple, m.beds)), tuple(m.found), m.bq, tuple(m.links)))]
+    nodes = 0
+    cut = False
+    while level:
+        children = []
+        for sid, (beds, found, bq, links) in level:
+            m.beds = list(map(list, beds))
+            m.found = list(found)
+            m.bq = bq
+            m.links = list(links)
+            nodes += 1
+            if nodes > node_limit or (deadline is not None and nodes % 64 == 0 and time.perf_counter() > deadline):
+                return UNKNOWN, [], nodes
+            for move in _moves(m, False):
+                done = m.play(move)
+                if m.won():
+                    line = [done]
+                    while sid > 0:
+                        sid, d = parent[sid]
+                        line.append(d)
+                    line.reverse()
+                    return WON, [mv for d in line for mv in d], nodes
+                k = m.key()
+                if k not in seen:
+                    seen.add(k)
+                    children.append((_h(m), len(parent), sid, done,
+                                     (tuple(map(tuple, m.beds)), tuple(m.found), m.bq, tuple(m.links))))
+                    parent.append((sid, done))
+                m.unplay(done)
+        if len(children) > width:
+            children.sort(key=_two)
+            del children[width:]
+            cut = True
+        level = [(c[1], c[4]) for c in children]
+    return (UNKNOWN if cut else LOST), [], nodes  # a beam that never dropped a position searched them all
+
+
+def _two(c: tuple) -> tuple:
+    return c[0], c[1]
+
+
 def _search(m: _Model, node_limit: int, deadline: float | None) -> tuple[str, list, int]:
-    """Probes first (PROBE_SHARE of the budget, in PROBES equal parts), then the full search with the rest."""
+    """Within `node_limit` positions in all, each phase with its share of the budget (PLAN): the first
+    streamlined probe (the ordering as it is), beams of growing width, more probes (shuffled orderings), and last
+    the full depth-first search with whatever is left. A win of any phase is a win; a loss is proved only by a
+    search that dropped nothing (a beam that never cut its level, or the full search)."""
     spent = 0
-    if node_limit >= 4 * PROBES:
-        share = int(node_limit * PROBE_SHARE) // PROBES
-        for probe in range(PROBES):
-            status, line, nodes = _dfs(m, share, deadline, probe)
-            spent += nodes
-            if status == WON:
-                return status, line, spent
-    status, line, nodes = _dfs(m, max(1, node_limit - spent), deadline)
+    for phase, share in PLAN:
+        budget = int(node_limit * share)
+        if budget < 20:
+            continue
+        if isinstance(phase, str):  # "beam-<width>"
+            status, line, nodes = _beam(m, int(phase[5:]), budget, deadline)
+        else:
+            status, line, nodes = _dfs(m, budget, deadline, phase)
+        spent += nodes
+        if status != UNKNOWN:
+            return status, line, spent
+    if spent >= node_limit:
+        return UNKNOWN, [], spent
+    status, line, nodes = _dfs(m, node_limit - spent, deadline)
     return status, line, spent + nodes
 
 
