@@ -9,7 +9,9 @@ corrector, given the noisy text as its corpus, then corrects it.  Printed:
 * fixed — injected errors whose correction gives back the clean word, of all injected and of those
   that are not themselves words (an error that makes a real word is found only with context);
 * damaged — clean words the corrector changed, per cent of all clean words;
-* run time.
+* run time;
+* with ``--misses``, every injected error not fixed and every clean word changed, with its seed and context
+  (to see where the corrector fails; the noise model is the same).
 """
 from __future__ import annotations
 
@@ -176,6 +178,8 @@ def run(seed: int = 1, rate: float = 0.05, generated: int = 40) -> dict:
     fixed = detectable = fixed_detectable = injected = damaged = clean_words = 0
     by_kind = {"seed": [0, 0], "generic": [0, 0]}
     misread = 0  # injected errors given a wrong reading (the rest of the misses are left as printed)
+    misses = []  # (seed, clean word, printed, kind, a word?, reading given or "", context) of every miss
+    damages = []  # (seed, clean word, reading given, context) of every damaged word
     for text, marks in zip(noisy, truth):
         corrections, _ = corrector.correct(text)
         by_start = {c.start: c for c in corrections if c.source == "corrector" and c.kind != "punctuation"
@@ -194,12 +198,17 @@ def run(seed: int = 1, rate: float = 0.05, generated: int = 40) -> dict:
                 fixed += ok
                 misread += c is not None and not ok
                 fixed_detectable += ok and is_nonword
+                if not ok:
+                    misses.append((seed, original, bad, kind, not is_nonword, c.corr if c else "",
+                                   text[max(0, start - 30):end + 30]))
                 if is_nonword:
                     by_kind[kind][0] += 1
                     by_kind[kind][1] += ok
             else:
                 clean_words += 1
                 damaged += c is not None
+                if c is not None:
+                    damages.append((seed, surface, c.corr, text[max(0, start - 30):end + 30]))
     elapsed = time.perf_counter() - t0
     return {
         "injected": injected, "fixed": fixed, "fixed_pct": 100 * fixed / max(injected, 1),
@@ -207,6 +216,7 @@ def run(seed: int = 1, rate: float = 0.05, generated: int = 40) -> dict:
         "nonword_fixed_pct": 100 * fixed_detectable / max(detectable, 1),
         "clean_words": clean_words, "damaged": damaged, "damaged_pct": 100 * damaged / max(clean_words, 1),
         "seconds": elapsed, "chars": sum(map(len, noisy)), "by_kind": by_kind, "misread": misread,
+        "misses": misses, "damages": damages,
     }
 
 
@@ -215,6 +225,8 @@ def main() -> None:
     ap.add_argument("--seeds", default="1,2,3", help="random seeds, one run each, figures summed")
     ap.add_argument("--rate", type=float, default=0.05, help="share of words (≥3 letters) given an error")
     ap.add_argument("--generated", type=int, default=40, help="generated paragraphs besides the witnesses")
+    ap.add_argument("--misses", action="store_true",
+                    help="also list every miss (seed, clean word, printed, error kind, real word?, reading) and damage")
     a = ap.parse_args()
     total: dict = {}
     for seed in (int(x) for x in a.seeds.split(",")):
@@ -225,6 +237,8 @@ def main() -> None:
                     t = total.setdefault("by_kind", {}).setdefault(kind, [0, 0])
                     t[0] += n
                     t[1] += ok
+            elif k in {"misses", "damages"}:
+                total.setdefault(k, []).extend(v)
             elif not k.endswith("_pct"):
                 total[k] = total.get(k, 0) + v
     r = total
@@ -239,6 +253,13 @@ def main() -> None:
     print(f"given a wrong reading: {r['misread']}/{r['injected']} (the other misses are left as printed)")
     print(f"damaged: {r['damaged']}/{r['clean_words']} = {pct(r['damaged'], r['clean_words']):.2f} % of clean words changed")
     print(f"time: {r['seconds']:.2f} s to correct {r['chars']} characters (corpus = the noisy text)")
+    if a.misses:
+        print("\nmisses (seed, clean, printed, error, real word?, reading given):")
+        for seed, original, bad, kind, real, given, context in r["misses"]:
+            print(f"  {seed}\t{original}\t{bad}\t{kind}\t{'real' if real else 'non-word'}\t{given or '-'}\t{context!r}")
+        print("\ndamaged (seed, clean, reading given):")
+        for seed, surface, given, context in r["damages"]:
+            print(f"  {seed}\t{surface}\t{given}\t{context!r}")
 
 if __name__ == "__main__":
     main()

@@ -17,6 +17,7 @@ def test_injected_errors_are_fixed_and_clean_words_kept():
     assert r["injected"] > 50
     assert r["nonword_fixed_pct"] >= 90, r
     assert r["damaged_pct"] <= 0.1, r
+    assert len(r["misses"]) == r["injected"] - r["fixed"] and len(r["damages"]) == r["damaged"]
 
 
 def test_pre_reform_generation_from_morphology():
