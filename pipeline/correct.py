@@ -34,21 +34,29 @@ How a token is decided.  For each word the model scores the printed form and can
   1918-spelling form, ``pipeline.spelling``; forms it knows only as proper names or abbreviations do
   not count) and how common the word is in Russian (``pipeline/lexicon/ru_freq.json``, from
   wordfreq); the corpus (in how many distinct contexts the word occurs elsewhere, any form of it but
-  those spelled otherwise — a passage duplicated in two witnesses counts once; the same two words
-  either side in another witness is ``duplicate-witness`` evidence); the pre-reform spelling rules
+  those spelled otherwise — the same modern word, or a ѣ against an е in the stem (``резерва`` is no
+  evidence for ``рѣзервъ``) — and none for a form the spelling rules forbid (``картам``, ``порядке``);
+  a passage duplicated in two witnesses counts once; the same two words either side in another
+  witness is ``duplicate-witness`` evidence); the pre-reform spelling rules
   (final ``ъ``, ``і`` only before vowels, every ``ѣ`` in a ``ѣ``-root or an ending that fits the part
   of speech, ``pipeline/lexicon/yat_roots.json``; no ``ѣ`` after ж/ч/ш/щ but in a case ending or a
   comparative; ``ѣ``, not ``е``, in a noun's dative/prepositional ending; ``ѵ`` hardly ever; ``ь``
   not after к/г/х/ц at the end); for a
   form morphology does not know, whether its letters look Russian at all (a letter trigram almost
   no word has); context (neighbours attested in the corpus, adjective–noun agreement, a subject and
-  its verb with nothing but a space between, the case a preposition or a numeral governs).
+  its verb with nothing but a space between, the case a preposition or a numeral governs, and the
+  word classes the text itself puts between such neighbours, ``pipeline.syntax``: a penalty for a
+  reading that fits worse than the best-fitting one, ``syntax`` evidence where it fits clearly
+  better than the printed word).
 
 Certainty: ``high``/``medium``/``low`` from how far the best reading beats the printed form and the
 runner-up.  A printed form that is a common dictionary word attested in two other contexts is never
 changed.  A printed form that is a real word otherwise is changed only when context (agreement,
-government, neighbours) prefers a reading one known confusion away (``третьяго крута`` →
-``круга``), or the rest of the text speaks against it: printed nowhere else, it is the same modern
+government, neighbours, word classes) prefers a reading one known confusion away (``третьяго крута``
+→ ``круга``) that the text prints, or that is a form of a word it uses in five places (``слѣдующіе
+рады`` → ``ряды``); or one letter of any kind away, by a wide margin, where another witness has the
+reading between the same words (``Ига.`` → ``Игра.``); or the rest of the text speaks against it, by a
+wider margin than context needs: printed nowhere else, it is the same modern
 word the text spells otherwise in two places (``немѣдленно`` → ``немедленно``), or it is rare in
 Russian and the reading, commoner, is a word the text uses often — one known confusion away
 (``каргой`` → ``картой``), or one letter of any kind away where the printed form is in no frequency
@@ -81,6 +89,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from pipeline.spelling import SPECIAL, is_known, modernize_word, parses, tokens
+from pipeline.syntax import EDGE, UNKNOWN as UNKNOWN_CLASS, Syntax, gap_class, word_classes
 
 __all__ = ["Correction", "Review", "Corrector", "SEED_CONFUSIONS"]
 
@@ -144,11 +153,17 @@ FREQ_FLOOR = 2.5
 AGREE = 2.0
 GOVERN = 1.5
 DUPLICATE = 3.0
+SYNTAX_W = 0.25       # × how much likelier the reading's word classes are between its neighbours (pipeline.syntax)
+SYNTAX_EVIDENCE = 1.0  # … counted as evidence from this much
 MAX_CHANNEL = 11.0
 VARIANT = 2.0         # a real word printed nowhere else against a reading the rest of the text uses
 TEXT_FREQUENT = 2     # … used in at least this many contexts
 CERTS = ("low", "medium", "high")
+REAL_DELTA, REAL_MARGIN = 1.2, 1.0  # … a real word's, with context around it for the reading
+TEXT_DELTA = 2.0                    # … with only the rest of the text for it (its spelling, its use)
+FAR_DELTA, FAR_MARGIN = 3.0, 2.0    # … with a duplicate witness, for a reading one letter of any kind away
 LOW_DELTA, LOW_MARGIN = 3.0, 0.2   # the least a non-word's best reading must win by, over the form and the runner-up
+TEXT_FREQUENT_WORD = 5     # … a word (any form) used in this many places, for a reading not itself printed
 TEXT_FREQUENT_LETTER = 12   # … at least this many where the reading is one letter of any kind away
 RARE_ZIPF = 3.0       # … where the printed word is at most this common in Russian
 
@@ -564,12 +579,18 @@ def _hyphenated(a: str, b: str) -> bool:
 
 def _certainty(real_word: bool, best: "_Cand", delta: float, margin: float) -> str | None:
     """high/medium/low from how far the best reading beats the printed form (``delta``) and the
-    runner-up (``margin``); None: not settled.  A real word yields only to context."""
+    runner-up (``margin``); None: not settled.  A real word yields only to context: to a reading one
+    known confusion away, or one letter of any kind away where the text's use of the word says so or
+    another witness has the reading between the same words, by a wide margin (``Ига.`` where another
+    witness has ``Игра.``)."""
     if real_word:
         in_context = {"context", "agreement", "government", "duplicate-witness", "spelling-variant",
-                      "text-frequency"} & set(best.evidence)
-        far = best.channel > (INDEL if "text-frequency" in best.evidence else 2.5)
-        if not in_context or delta < 2.0 or margin < 1.5 or far:
+                      "text-frequency", "syntax"} & set(best.evidence)
+        wide = "duplicate-witness" in in_context and delta >= FAR_DELTA and margin >= FAR_MARGIN
+        far = best.channel > (INDEL if "text-frequency" in best.evidence or wide else 2.5)
+        # the text's use of a word alone (spelling-variant, text-frequency) is weaker than the words around it
+        local = in_context & {"context", "agreement", "government", "duplicate-witness", "syntax"}
+        if not in_context or delta < (REAL_DELTA if local else TEXT_DELTA) or margin < REAL_MARGIN or far:
             return None
         return "medium" if delta >= 4 else "low"
     if delta >= 8 and margin >= 3:
@@ -626,26 +647,29 @@ class _Corpus:
         for k, w in enumerate(stream):
             self.occurrences.setdefault(w, set()).add(_window(stream, k, 2))
         self.vocab = sorted(self.contexts)
-        self._by_lemma: dict[str, int] | None = None
-        self._by_modern: dict[str, list[tuple[str, int]]] | None = None
+        self._by_lemma: dict[str, list[tuple[str, int]]] | None = None
 
     def word_support(self, form: str) -> int:
         """Distinct occurrences of any form of the word (of its commonest-used dictionary form)."""
+        return max((sum(n for _, n in forms) for forms in self._lemma_forms(form)), default=0)
+
+    def _lemma_forms(self, form: str) -> list[list[tuple[str, int]]]:
+        """For each dictionary form of ``form``: the forms of it the text prints, with their occurrences."""
         if self._by_lemma is None:
             self._by_lemma = {}
             for w, seen in self.occurrences.items():
                 for lemma in _lemmas(w) if common(w) else ():
-                    self._by_lemma[lemma] = self._by_lemma.get(lemma, 0) + len(seen)
-        return max((self._by_lemma.get(lemma, 0) for lemma in _lemmas(form)), default=0)
+                    self._by_lemma.setdefault(lemma, []).append((w, len(seen)))
+        return [self._by_lemma[lemma] for lemma in _lemmas(form) if lemma in self._by_lemma]
 
-    def variants(self, form: str) -> int:
-        """Occurrences of the forms spelled otherwise that are the same modern word (немедленно for
-        немѣдленно): evidence for the other spelling, not for this one."""
-        if self._by_modern is None:
-            self._by_modern = {}
-            for w, seen in self.occurrences.items():
-                self._by_modern.setdefault(modernize_word(w), []).append((w, len(seen)))
-        return sum(n for w, n in self._by_modern.get(modernize_word(form), ()) if w != form)
+    def same_spelling(self, form: str) -> int:
+        """Occurrences of the forms of the word spelled as ``form`` is: all forms of it but those that
+        are the same modern word spelled otherwise (немедленно for немѣдленно) and those that spell a
+        letter of the same stem otherwise, ѣ against е (резерва, резервомъ for рѣзервъ) — evidence for
+        the other spelling, not for this one."""
+        modern = modernize_word(form)
+        return max((sum(n for w, n in forms if w == form or (modernize_word(w) != modern and not _respelled(w, form)))
+                    for forms in self._lemma_forms(form)), default=0)
 
     def support(self, form: str, wide: tuple[str, ...] | None = None) -> int:
         """Distinct occurrences of ``form``; with ``wide``, other than the one there ("" = unknown)."""
@@ -661,6 +685,17 @@ class _Corpus:
         left = sum(1 for c in seen if c != ctx and ctx[0] and c[0] == ctx[0])
         right = sum(1 for c in seen if c != ctx and ctx[1] and c[1] == ctx[1])
         return left, right
+
+
+@lru_cache(maxsize=200_000)
+def _respelled(a: str, b: str) -> bool:
+    """Two forms of one word that spell a letter of their stem otherwise, ѣ against е, where they first
+    differ and the same letter follows (резерва and рѣзервъ, верхнюю and вѣрхнія; not полѣ and полей,
+    where the ѣ is an ending)."""
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return {x, y} == {"ѣ", "е"} and i + 1 < min(len(a), len(b)) and a[i + 1] == b[i + 1]
+    return False
 
 
 def _window(words: list[str], k: int, width: int) -> tuple[str, ...]:
@@ -686,6 +721,7 @@ class Corrector:
 
     def __init__(self, corpus: list[str], overrides_path: str | None = None):
         self.corpus = _Corpus(corpus)
+        self.syntax = Syntax(corpus)
         self.overrides = self._load_overrides(overrides_path)
         self._cands: dict[str, tuple[str, ...]] = {}
 
@@ -727,8 +763,10 @@ class Corrector:
         evidence = []
         score = 0.0
         n = self.corpus.support(form, wide if is_obs else None)
-        if LEMMA_CORPUS and common(form):  # the text's use of the word, not of this form of it
-            n = max(n, self.corpus.word_support(form) - (self.corpus.support(form) - n) - self.corpus.variants(form))
+        if LEMMA_CORPUS and common(form) and not orthography(form)[0]:
+            # the text's use of the word, not of this form of it — but a form the text's spelling rules
+            # forbid (картам, порядке, тѣъ) is no form of a word the text uses
+            n = max(n, self.corpus.same_spelling(form) - (self.corpus.support(form) - n))
         if common(form) or (capital and known(form)):  # a name is a word where it has its capital
             evidence.append("morphology")
             score += FREQ_W * (zipf(form) - FREQ_FLOOR)
@@ -779,8 +817,10 @@ class Corrector:
         if key in self._cands:
             return self._cands[key]
         first = _seed_edits(obs)
-        if real_word:  # one known confusion away and attested in the corpus, or one letter away and frequent in it
-            found = {c for c in first if c in self.corpus.contexts and common(c)}
+        if real_word:  # one known confusion away and a word of the text (the form, or the word in
+            # TEXT_FREQUENT_WORD places: ряды where the text has рядъ, ряда …), or one letter away and frequent in it
+            found = {c for c in first if common(c) and (
+                c in self.corpus.contexts or self.corpus.word_support(c) >= TEXT_FREQUENT_WORD)}
             found |= {c for c in _generic_edits(obs) if self.corpus.support(c) >= TEXT_FREQUENT_LETTER and common(c)}
         else:
             pool = set(first)
@@ -918,6 +958,8 @@ class Corrector:
         mixed = _mixed_case(surface)
         capital = surface[:1].isupper()
         clause = (gap_before.isspace(), gap_after.isspace())
+        around = (gap_class(gap_before) or (word_classes(ctx[0]) if ctx[0] else EDGE),
+                  gap_class(gap_after) or (word_classes(ctx[1]) if ctx[1] else EDGE))
         lang_obs, _ = self._language(obs, ctx, wide, True, capital, clause)
         if mixed:
             lang_obs -= 5.0
@@ -941,6 +983,8 @@ class Corrector:
         if mixed and known(obs):
             lang, ev = self._language(obs, ctx, wide, False, False, clause)
             cands.append(_Cand(obs, lang - CASE, CASE, (), tuple(ev), "case"))
+        if cands:
+            cands, lang_obs = self._syntax(obs, cands, lang_obs, around)
         if not cands:
             if mixed:
                 return None
@@ -974,6 +1018,29 @@ class Corrector:
             corr, kind = cap.corr, kind + "+ф→Ф"
         evidence = (f"score:{delta:.1f}",) + best.evidence
         return Correction(start, end, surface, corr, cert, kind, evidence, "corrector")
+
+    def _syntax(self, obs: str, cands: list["_Cand"], lang_obs: float, around) -> tuple[list["_Cand"], float]:
+        """The word classes of each reading between its neighbours (``pipeline.syntax``), as a penalty
+        for fitting worse than the best-fitting reading (the printed form among them where morphology
+        knows it); ``syntax`` evidence for a reading that fits clearly better than the printed word."""
+        fits = {c.form: self.syntax.fit(around[0], word_classes(c.form), around[1])
+                for c in cands if " " not in c.form and word_classes(c.form) != UNKNOWN_CLASS}
+        obs_fit = (self.syntax.fit(around[0], word_classes(obs), around[1])
+                   if word_classes(obs) != UNKNOWN_CLASS else None)
+        if not fits:
+            return cands, lang_obs
+        best = max(list(fits.values()) + ([obs_fit] if obs_fit is not None else []))
+        out = []
+        for c in cands:
+            if c.form in fits:
+                ev = c.evidence
+                if obs_fit is not None and fits[c.form] - obs_fit >= SYNTAX_EVIDENCE:
+                    ev += ("syntax",)
+                c = dataclasses.replace(c, score=c.score + SYNTAX_W * (fits[c.form] - best), evidence=ev)
+            out.append(c)
+        if obs_fit is not None:
+            lang_obs += SYNTAX_W * (obs_fit - best)
+        return out, lang_obs
 
     def _text_evidence(self, obs: str, cand: "_Cand", support: int) -> "_Cand":
         """What the rest of the text says against a real word printed in at most one other place
