@@ -1,0 +1,351 @@
+"""Шахъ's own solver: a compact model of the star, the pack, the talon and the eight foundations, searched
+depth-first with a transposition table, ordered moves and loss proofs.
+
+The model. Cards are merged across the two packs (`card % 52`: every rule compares suit and rank only). The 24
+places of the star are lists (index 0-7 the inner circle, 8-15 the middle, 16-23 the outer, each left to right, so
+the index order is the engine's fill order), ray k being places k, 8+k, 16+k; the talon is a list, the pack a list
+of which only the count left changes; foundations are fixed-suit heights. Moves are the engine's: a ray's top card
+or the talon's to the first foundation of its suit one rank below it (rule III, 'aces'; of two alike only the
+first), onto a middle-circle ray top one rank above in suit (rule II, 'marry'; not from the inner circle), filling
+the first space in the fill order from the talon, the pack or (an inner space) an outer card (rule 'fill', 'path'),
+and turning the pack onto the talon once every space is filled. A cleared inner place starts the forced refilling
+(the engine's variable `filling`), reproduced exactly. The position's key is the places, the talon, the size of the
+pack and the flag; the foundations follow from them (two copies of every card: the heights of a suit's two
+foundations are the counts of its ranks that are up).
+"""
+from __future__ import annotations
+
+import time
+
+from ..core import Game, State
+from ..rng import SplitMix64
+from ..solver import LOST, UNKNOWN, WON, Solution
+
+NODE_LIMIT = 30_000
+METHOD = ("Own model of the star, the talon and the pack (packs merged, foundations read off the cards): "
+          "streamlined probes (a card that can go up goes up), then a full depth-first search with a "
+          "transposition table; a deal is lost at once when some ray can never be cleared even if talon and pack "
+          "were free.")
+
+TALON, STOCK, TURN = 24, 25, -1
+GOAL = 96
+PROBES = 8
+
+
+class Model:
+    """An engine position as lists of ints, played and taken back in place."""
+
+    def __init__(self, game: Game, state: State) -> None:
+        self.game = game
+        self.place_piles = game.group("inner") + game.group("middle") + game.group("outer")
+        self.fnd_piles = game.group("foundation")
+        self.talon_pile, self.stock_pile = game.index["talon"], game.index["stock"]
+        self.P = [[c % 52 for c in state.piles[p]] for p in self.place_piles]
+        self.talon = [c % 52 for c in state.piles[self.talon_pile]]
+        self.stock = [c % 52 for c in state.piles[self.stock_pile]]
+        self.n = len(self.stock)
+        self.fs = [state.piles[p][0] // 13 % 4 for p in self.fnd_piles]
+        self.fh = [len(state.piles[p]) for p in self.fnd_piles]
+        self.total = sum(self.fh)
+        self.filling = 1 if state.vars.get("filling") else 0
+        self.cut = False  # a streamlined probe left a move untried
+
+    # -- moves: 64*src + dst; src a place, TALON, STOCK; dst a place (fill or marriage) or 32+f (foundation f)
+    def moves(self) -> list[int]:
+        P = self.P
+        out = []
+        sp = -1
+        for i in range(24):
+            if not P[i]:
+                sp = i
+                break
+        if sp >= 0:
+            sources = []
+            if self.talon:
+                sources.append(TALON)
+            if self.n:
+                sources.append(STOCK)
+            forced = bool(sources) and (self.filling or not (P[0] and P[1] and P[2] and P[3] and P[4] and P[5]
+                                                             and P[6] and P[7]))
+            if forced and self.filling:
+                sources = sources[:1]
+            if sp < 8:
+                sources += [o for o in range(16, 24) if P[o]]
+            out = [64 * s + sp for s in sources]
+            if forced:
+                return out
+        tops = []
+        targets = []
+        for k in range(8):
+            if P[16 + k]:
+                tops.append(16 + k)
+            elif P[8 + k]:
+                tops.append(8 + k)
+                targets.append(8 + k)
+            elif P[k]:
+                tops.append(k)
+        if self.talon:
+            tops.append(TALON)
+        fs, fh = self.fs, self.fh
+        for src in tops:
+            card = self.talon[-1] if src == TALON else P[src][-1]
+            s, r = divmod(card, 13)  # r + 1 is the rank
+            for f in range(8):
+                if fs[f] == s and fh[f] == r:
+                    out.append(64 * src + 32 + f)
+                    break
+            if src < 8:
+                continue
+            for dst in targets:
+                if dst != src and P[dst][-1] == card + 1:
+                    out.append(64 * src + dst)
+        if self.n and sp < 0:
+            out.append(TURN)
+        return out
+
+    def play(self, m: int) -> tuple:
+        """Play move m and the forced step that may follow (the end of the refilling); returns what undo needs."""
+        P = self.P
+        old = self.filling
+        if m == TURN:
+            self.n -= 1
+            self.talon.append(self.stock[self.n])
+        else:
+            src, dst = divmod(m, 64)
+            if src == TALON:
+                card = self.talon.pop()
+            elif src == STOCK:
+                self.n -= 1
+                card = self.stock[self.n]
+            else:
+                card = P[src].pop()
+            if dst >= 32:
+                self.fh[dst - 32] += 1
+                self.total += 1
+            else:
+                if not P[dst] and dst < 8 and (self.talon or self.n):
+                    self.filling = 1
+                P[dst].append(card)
+        if self.filling and (not (self.talon or self.n) or all(P)):
+            self.filling = 0
+        return (m, old)
+
+    def unplay(self, undo: tuple) -> None:
+        m, old = undo
+        self.filling = old
+        P = self.P
+        if m == TURN:
+            self.talon.pop()
+            self.n += 1
+            return
+        src, dst = divmod(m, 64)
+        if dst >= 32:
+            f = dst - 32
+            self.fh[f] -= 1
+            self.total -= 1
+            card = self.fs[f] * 13 + self.fh[f]
+        else:
+            card = P[dst].pop()
+        if src == TALON:
+            self.talon.append(card)
+        elif src == STOCK:
+            self.n += 1
+        else:
+            P[src].append(card)
+
+    def hopeless(self) -> bool:
+        """A loss proof: some ray can never be cleared, even in a relaxed game.
+
+        The relaxation: a ray's cards (inner, then the middle pile bottom first, then outer) leave it from the
+        top down, each once; the talon and the pack are out from the start (their order and the fills they need
+        are not counted). A card may leave its ray when every card above it has left and (a) it can go up: a
+        foundation of its suit can reach the rank below it — one copy of that rank able to go up, both when the
+        card's other copy is up already — or (b) it is not an inner card (rule II) and a copy of its host (one
+        rank above in suit, a queen has none) is on no foundation now and is out: in the talon or the pack,
+        showing, or out of its ray already; or (c) it is an outer card and an inner place is empty or has been
+        emptied (rule 'path'). Copies able to go up: up[c] = min(copies of c up now or out of the rays, up[c-1]).
+        Every condition only grows as cards leave, so the order of the closure does not matter; every real first
+        departure from a ray is one of these, after what it needs, so what the real game clears the closure
+        clears too. If it cannot empty every ray, no line wins."""
+        P = self.P
+        rays = [[P[k][0]] if P[k] else [] for k in range(8)]
+        levels = [[0] if P[k] else [] for k in range(8)]  # 0 inner, 1 middle, 2 outer
+        for k in range(8):
+            for card in P[8 + k]:
+                rays[k].append(card)
+                levels[k].append(1)
+            for card in P[16 + k]:
+                rays[k].append(card)
+                levels[k].append(2)
+        cut = [len(r) for r in rays]
+        have = [0] * 52
+        fs, fh = self.fs, self.fh
+        for f in range(8):
+            base_card = fs[f] * 13
+            for r in range(fh[f]):
+                have[base_card + r] += 1
+        base = bytes(have)
+        out = bytearray(52)
+        for card in self.talon:
+            have[card] += 1
+            out[card] = 1
+        for card in self.stock[:self.n]:
+            have[card] += 1
+            out[card] = 1
+        for r in rays:
+            if r:
+                out[r[-1]] = 1
+        up = [0] * 53
+        up[52] = 2
+        for s0 in range(0, 52, 13):
+            prev = 2
+            for c in range(s0, s0 + 12):
+                prev = up[c] = have[c] if have[c] < prev else prev
+        inner_space = not all(P[:8])
+        changed = True
+        while changed:
+            changed = False
+            for k in range(8):
+                ray, lev = rays[k], levels[k]
+                h = cut[k]
+                while h:
+                    card = ray[h - 1]
+                    r = card % 13
+                    level = lev[h - 1]
+                    if up[card - 1 if r else 52] > base[card] or (level and r < 11 and out[card + 1]) or \
+                            (level == 2 and inner_space):
+                        have[card] += 1
+                        prev = up[card - 1 if r else 52]
+                        for x in range(card, card - r + 12):
+                            v = have[x] if have[x] < prev else prev
+                            if v == up[x] and x != card:
+                                break
+                            up[x] = prev = v
+                        if level == 0:
+                            inner_space = True
+                    else:
+                        break
+                    h -= 1
+                    if h:
+                        out[ray[h - 1]] = 1
+                if h != cut[k]:
+                    cut[k] = h
+                    changed = True
+        return any(cut)
+
+    def key(self) -> bytes:
+        return b"\xff".join([bytes(p) for p in self.P]) + b"\xfe" + bytes(self.talon) + \
+            bytes((self.n, self.filling))
+
+    def move_id(self, m: int) -> str:
+        if m == TURN:
+            return "turn"
+        names = self.game.names
+        src, dst = divmod(m, 64)
+        a = "talon" if src == TALON else "stock" if src == STOCK else names[self.place_piles[src]]
+        b = names[self.fnd_piles[dst - 32]] if dst >= 32 else names[self.place_piles[dst]]
+        return f"{a}>{b}"
+
+
+# --- the search -------------------------------------------------------------------------------------------------
+
+
+def _choices(model: Model, probe: SplitMix64 | None = None, streamline: bool = False) -> list[int]:
+    """The moves to try, best first: plays, marriages, fills, the turn. In a streamlined probe, a play alone
+    when there is one, and (after the first probe) each kind's moves in a random order."""
+    moves = model.moves()
+    if len(moves) <= 1:
+        return moves
+    plays, marriages, fills, rest = [], [], [], []
+    for m in moves:
+        if m == TURN:
+            rest.append(m)
+            continue
+        dst = m & 63
+        if dst >= 32:
+            plays.append(m)
+        elif model.P[dst]:
+            marriages.append(m)
+        else:
+            fills.append(m)
+    if streamline and plays:
+        model.cut = True
+        return plays[:1]
+    if probe is not None:
+        for group in (marriages, fills):
+            for i in range(len(group) - 1, 0, -1):
+                j = probe.below(i + 1)
+                group[i], group[j] = group[j], group[i]
+    return plays + marriages + fills + rest
+
+
+def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: float | None = None) -> Solution:
+    """Search from `state` (left as it was found) within `node_limit` positions in all: first, with half of the
+    budget, streamlined probes (a card that can go up goes up, nothing else tried; the first probe in the usual
+    order, the others at random within each kind) — their wins are wins, their failures prove nothing unless the
+    first probe never cut a line; then the full search, whose "lost" is a proof."""
+    start = time.perf_counter()
+    if game.won(state):
+        return Solution(WON, [], 0, 0.0)
+    if state.vars.get("phase") != "play":
+        return Solution(LOST, [], 0, 0.0)
+    model = Model(game, state)
+    if model.hopeless():
+        return Solution(LOST, [], 0, time.perf_counter() - start)
+    deadline = None if time_limit is None else start + time_limit
+    spent = 0
+    if node_limit >= 2 * PROBES:
+        share = node_limit // (2 * PROBES)
+        for probe in range(PROBES):
+            model.cut = False
+            status, line, nodes = _search(model, share, deadline, SplitMix64(probe) if probe else None, True)
+            spent += nodes
+            if status == WON or (status == LOST and probe == 0 and not model.cut):
+                ids = [model.move_id(m) for m in line] if status == WON else []
+                return Solution(status, ids, spent, time.perf_counter() - start)
+    status, line, nodes = _search(model, max(1, node_limit - spent), deadline)
+    ids = [model.move_id(m) for m in line] if status == WON else []
+    return Solution(status, ids, nodes + spent, time.perf_counter() - start)
+
+
+def _search(model: Model, node_limit: int, deadline: float | None, probe: SplitMix64 | None = None,
+            streamline: bool = False) -> tuple[str, list[int], int]:
+    seen = {model.key()}
+    line: list[tuple] = []
+    stack = [iter(_choices(model, probe, streamline))]
+    nodes = 0
+    status = LOST
+    while stack:
+        m = next(stack[-1], None)
+        if m is None:
+            stack.pop()
+            if line:
+                model.unplay(line.pop())
+            continue
+        undo = model.play(m)
+        k = model.key()
+        if k in seen:
+            model.unplay(undo)
+            continue
+        seen.add(k)
+        line.append(undo)
+        if model.total == GOAL:
+            status = WON
+            break
+        nodes += 1
+        if nodes >= node_limit or (deadline is not None and nodes & 127 == 0 and time.perf_counter() > deadline):
+            status = UNKNOWN
+            break
+        stack.append(iter(_choices(model, probe, streamline)))
+    moves = [u[0] for u in line]
+    for undo in reversed(line):
+        model.unplay(undo)
+    return status, moves, nodes
+
+
+def legal_ids(game: Game, state: State) -> set[str]:
+    """The model's legal move ids at an engine position (the contract test compares them with the engine's)."""
+    if state.vars.get("phase") != "play":
+        return set()
+    model = Model(game, state)
+    return {model.move_id(m) for m in model.moves()}

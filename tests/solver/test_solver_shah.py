@@ -1,0 +1,110 @@
+"""Шахъ's own solver (pipeline/engine/solvers/shah.py): its verdicts on small positions equal the engine's brute
+force (so its model, its transposition table and its pruning never turn a win into a loss or the reverse), and its
+wins replay in the engine."""
+from __future__ import annotations
+
+import brute
+import pytest
+
+from pipeline.engine import registry
+from pipeline.engine.cards import rank
+from pipeline.engine.core import State
+from pipeline.engine.rng import SplitMix64, shuffled
+from pipeline.engine.solver import LOST, WON, solve_state
+from pipeline.engine.solver_stats import replays_to_a_win
+from pipeline.engine.solvers import shah as own
+
+GAME = registry.get("shah")
+SLOW = (3, 4, 8, 11, 17, 20, 25)  # seeds whose brute force takes seconds
+
+
+def late_position(seed: int) -> State:
+    """A late position: each foundation built to eight, nine or ten; the rest over the star (outer places first
+    left empty now and then, middle places sometimes two deep), the talon and a short pack."""
+    rng = SplitMix64(seed)
+    piles: list[list[int]] = [[] for _ in GAME.names]
+    left = []
+    for f, (d, s) in zip(GAME.group("foundation"), [(d, s) for s in range(4) for d in range(2)]):
+        h = 8 + rng.below(3)
+        piles[f] = [d * 52 + s * 13 + r for r in range(h)]
+        left += [d * 52 + s * 13 + r for r in range(h, 12)]
+    piles[GAME.index["shah"]] = [12]
+    piles[GAME.index["aside"]] = [25, 38, 51, 64, 77, 90, 103]
+    left = shuffled(left, seed)
+    n_pack, n_talon = rng.below(7), rng.below(7)
+    piles[GAME.index["stock"]] = left[:n_pack]
+    piles[GAME.index["talon"]] = left[n_pack:n_pack + n_talon]
+    rest = left[n_pack + n_talon:]
+    inner, middle, outer = GAME.group("inner"), GAME.group("middle"), GAME.group("outer")
+    for k in range(8):
+        for place in (inner[k], middle[k], outer[k]):
+            if rest and rng.below(4):
+                piles[place].append(rest.pop())
+            else:
+                break
+    while rest:  # what is left goes on the middle places that show
+        tops = [m for m, o in zip(middle, outer) if piles[m] and not piles[o]]
+        if not tops:
+            piles[GAME.index["talon"]].append(rest.pop())
+            continue
+        piles[tops[rng.below(len(tops))]].append(rest.pop())
+    if seed % 2:
+        for m in middle:
+            piles[m].sort(key=rank)
+    down = [len(p) if fd else 0 for p, fd in zip(piles, GAME.face_down)]
+    return State("shah", 0, piles, down, {"phase": "play", "to_move": 0, "players": 1})
+
+
+def positions(count: int):
+    for seed in range(1, count + 1):
+        if seed not in SLOW:
+            yield seed, late_position(seed)
+
+
+def test_the_verdicts_equal_brute_force_and_both_occur():
+    verdicts = []
+    for seed, state in positions(29):
+        before = state.key()
+        expected = WON if brute.winnable(GAME, state) else LOST
+        result = own.solve(GAME, state, 10**6, None)
+        assert result.status == expected, seed
+        assert state.key() == before
+        verdicts.append(expected)
+    assert WON in verdicts and LOST in verdicts
+
+
+@pytest.mark.parametrize("deal", [19])
+def test_a_won_deal_replays_to_a_win_in_the_engine(deal):
+    state, _ = GAME.new_state(deal)
+    result = solve_state(GAME, state, own.NODE_LIMIT)
+    assert result.status == WON
+    assert replays_to_a_win("shah", deal, result.moves)
+
+
+def test_the_loss_proof_never_condemns_a_position_brute_force_wins_and_does_condemn_some():
+    condemned = 0
+    for seed, state in positions(29):
+        if own.Model(GAME, state).hopeless():
+            condemned += 1
+            assert not brute.winnable(GAME, state), seed
+    assert condemned >= 2
+
+
+def test_an_inner_card_under_a_queen_of_its_suit_whose_other_copy_is_as_deep_is_a_proven_loss():
+    """Queens never marry (the kings are out of play) and inner cards only go up: an inner three of spades under
+    a middle queen of spades, in two rays, can never come out."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+    from positions import position
+
+    ups = {f"foundation_{i + 1}": [f"{r}{s}{d}" for r in "A23456789TJQ"]
+           for i, (d, s) in enumerate([(d, s) for s in "SHDC" for d in "12"])}
+    ups["foundation_1"], ups["foundation_2"] = ["AS1", "2S1"], ["AS2", "2S2"]
+    spades = [f"{r}S{d}" for r in "456789TJ" for d in "12"]
+    game, state = position("shah", **ups, inner_1=["3S1"], middle_1=["QS1"], inner_2=["3S2"], middle_2=["QS2"],
+                           talon=spades)
+    assert own.Model(game, state).hopeless()
+    assert not brute.winnable(game, state)
+    assert solve_state(game, state, 1000).status == LOST
