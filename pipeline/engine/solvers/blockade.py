@@ -1,0 +1,404 @@
+"""Блокада's own solver: a compact model of the twelve columns, the pack and the eight foundations, searched
+depth-first with a transposition table, safe moves and a loss proof.
+
+The model. Cards are merged across the two packs (`card % 52`: every rule compares suit and rank only) and kept
+as ints in twelve column lists (bottom first) and the pack (top last; only how many cards are left changes).
+Foundations are (suit, height) pairs per engine foundation, so a winning line names the engine's piles. Moves are
+the engine's: a column's top card to a foundation of its suit one rank below it (an ace to the first empty one),
+onto another column's top card of its suit one rank above (rule 'marry'), or "deal" (rule 'next': one card to each
+column, left to right, an ace going up as it appears and the next card taking its place). After every move a
+space is refilled from the pack at once, leftmost first (rule 'fill'). The position's key is the columns and the
+size of the pack: the foundations follow from them (the cards not in columns or pack are up, and with two copies
+of each card the heights of a suit's two foundations are the counts of its ranks).
+
+Safe moves and the loss proof are argued where they are defined; tests/solver/test_solver_blockade.py checks each
+against the engine's brute force on small positions.
+"""
+from __future__ import annotations
+
+import time
+
+from ..core import Game, State
+from ..rng import SplitMix64
+from ..solver import LOST, UNKNOWN, WON, Solution
+
+NODE_LIMIT = 8_000
+METHOD = ("Own model of the columns and the pack (packs merged, foundations read off the cards): streamlined "
+          "probes (a card that can go up goes up), then a full depth-first search with a transposition table; a "
+          "card goes up at once when both copies of the card below it are up; a position is abandoned when a "
+          "relaxed game (each card leaves its column once, to a foundation or onto a host that is showing; the "
+          "pack dealt row by row while no space can open) cannot clear every column.")
+
+DEAL = -1
+PROBES = 8
+NCOL = 12
+
+
+class Model:
+    """An engine position as lists of ints, played and taken back in place."""
+
+    def __init__(self, game: Game, state: State) -> None:
+        self.game = game
+        self.col_piles = game.group("column")
+        self.fnd_piles = game.group("foundation")
+        self.stock_pile = game.index["stock"]
+        self.cols = [[c % 52 for c in state.piles[p]] for p in self.col_piles]
+        self.stock = [c % 52 for c in state.piles[self.stock_pile]]
+        self.n = len(self.stock)
+        self.fs = []  # suit of each foundation, -1 while empty
+        self.fh = []  # its height
+        for p in self.fnd_piles:
+            pile = state.piles[p]
+            self.fs.append(pile[0] // 13 % 4 if pile else -1)
+            self.fh.append(len(pile))
+        self.total = sum(self.fh)
+        self.cut = False  # a streamlined probe left a move untried
+
+    # -- moves
+    def moves(self) -> list[int]:
+        """Every legal move: 256 + 16*src + f for a play to foundation f, 16*src + dst for a marriage, DEAL."""
+        cols, fs, fh = self.cols, self.fs, self.fh
+        out = []
+        tops = [c[-1] if c else -1 for c in cols]
+        for i in range(NCOL):
+            card = tops[i]
+            if card < 0:
+                continue
+            s, r = divmod(card, 13)  # r: 0 = ace
+            if r == 0:
+                out.append(256 + 16 * i + fs.index(-1))
+            else:
+                for f in range(8):
+                    if fs[f] == s and fh[f] == r:
+                        out.append(256 + 16 * i + f)
+            if r < 12:
+                up = card + 1
+                for j in range(NCOL):
+                    if tops[j] == up:
+                        out.append(16 * i + j)
+        if self.n:
+            out.append(DEAL)
+        return out
+
+    def play(self, m: int) -> tuple:
+        """Play move m and the refills it forces; returns what undo needs."""
+        cols = self.cols
+        if m == DEAL:
+            placed = []
+            stock, fs, fh = self.stock, self.fs, self.fh
+            n0 = self.n
+            for i in range(NCOL):
+                while self.n:
+                    self.n -= 1
+                    card = stock[self.n]
+                    if card % 13 == 0:
+                        f = fs.index(-1)
+                        fs[f] = card // 13
+                        fh[f] = 1
+                        self.total += 1
+                        placed.append(~f)
+                        continue
+                    cols[i].append(card)
+                    placed.append(i)
+                    break
+            return (m, n0, placed)
+        if m >= 256:
+            i, f = divmod(m - 256, 16)
+            card = cols[i].pop()
+            if self.fh[f] == 0:
+                self.fs[f] = card // 13
+            self.fh[f] += 1
+            self.total += 1
+        else:
+            i, j = divmod(m, 16)
+            cols[j].append(cols[i].pop())
+        refilled = []
+        if self.n:
+            for k in range(NCOL):
+                if not cols[k] and self.n:
+                    self.n -= 1
+                    cols[k].append(self.stock[self.n])
+                    refilled.append(k)
+        return (m, 0, refilled)
+
+    def unplay(self, undo: tuple) -> None:
+        m, n0, placed = undo
+        cols = self.cols
+        if m == DEAL:
+            for p in reversed(placed):
+                if p < 0:
+                    f = ~p
+                    self.fs[f] = -1
+                    self.fh[f] = 0
+                    self.total -= 1
+                else:
+                    cols[p].pop()
+            self.n = n0
+            return
+        for k in reversed(placed):
+            cols[k].pop()
+            self.n += 1
+        if m >= 256:
+            i, f = divmod(m - 256, 16)
+            self.fh[f] -= 1
+            self.total -= 1
+            s = self.fs[f]
+            if self.fh[f] == 0:
+                self.fs[f] = -1
+            cols[i].append(s * 13 + self.fh[f])
+        else:
+            i, j = divmod(m, 16)
+            cols[i].append(cols[j].pop())
+
+    def key(self) -> bytes:
+        return b"\xff".join([bytes(c) for c in self.cols]) + bytes((self.n,))
+
+    def move_id(self, m: int) -> str:
+        names = self.game.names
+        if m == DEAL:
+            return "deal"
+        if m >= 256:
+            i, f = divmod(m - 256, 16)
+            return f"{names[self.col_piles[i]]}>{names[self.fnd_piles[f]]}"
+        i, j = divmod(m, 16)
+        return f"{names[self.col_piles[i]]}>{names[self.col_piles[j]]}"
+
+    # -- the game's knowledge
+    def up_count(self, card: int) -> int:
+        """How many copies of `card` (merged) are on the foundations."""
+        s, r = divmod(card, 13)
+        fs, fh = self.fs, self.fh
+        return (fs[0] == s and fh[0] > r) + (fs[1] == s and fh[1] > r) + (fs[2] == s and fh[2] > r) + \
+            (fs[3] == s and fh[3] > r) + (fs[4] == s and fh[4] > r) + (fs[5] == s and fh[5] > r) + \
+            (fs[6] == s and fh[6] > r) + (fs[7] == s and fh[7] > r)
+
+
+    def hopeless(self) -> bool:
+        """A loss proof: some column can never be cleared, even in a relaxed game.
+
+        The relaxation: a column's cards leave it from the top down, each once (what happens to a card after it
+        first leaves its column is ignored, except that it must still go up). A card may leave its column when
+        every card above it has left and either (a) it can go up: a foundation of its suit can reach the rank
+        below it — with one copy of that rank able to go up, or both when the card's other copy is up already
+        (each of a suit's two foundations holds one copy of every rank up to its height, and the other copy's
+        foundation is past this rank) — or (b) a copy of its host (the card one rank above in its suit) is on no
+        foundation now and is or has been out: dealt and uncovered, or out of its column already (a host under
+        the card in its own column cannot be). Copies able to go up: up[c] = min(copies of c up now or out of
+        their columns; up[c - 1]), as a foundation takes the copies of a suit's ranks in order. Every condition
+        only grows as cards leave, so the closure does not depend on the order it is computed in; in a real game
+        each card first leaves its column for one of these reasons, after what it needs has happened, so whatever
+        the real game clears the closure clears too.
+
+        The pack, row by row: while the closure cannot empty any column, no space can open before the next row,
+        so the next row is dealt exactly as the engine deals it (one card to each column, an ace going up and the
+        next card taking its place) on top of what the closure could not clear — everything that could leave
+        before the deal is counted as having left, which only helps. As soon as some column might empty (a
+        refill would shift the rows) or the pack is out, the cards still in the pack are counted as out at once
+        (nothing they would cover is counted) and the closure is taken one last time. If it cannot empty every
+        column, no line wins."""
+        cols = [list(c) for c in self.cols]
+        cut = [len(c) for c in cols]
+        have = [0] * 52  # copies that are up or out of their columns (all free to go up in turn)
+        fs, fh = self.fs, self.fh
+        for f in range(8):
+            if fs[f] >= 0:
+                base = fs[f] * 13
+                for r in range(fh[f]):
+                    have[base + r] += 1
+        base = bytes(have)  # copies up now
+        out = bytearray(52)  # some copy is or has been out of its column, or uncovered: a host
+        for c in cols:
+            if c:
+                out[c[-1]] = 1
+        up = [0] * 53  # copies that can go up: as many as every lower rank of the suit has (up[52] = 2: below aces)
+        up[52] = 2
+        for s in range(0, 52, 13):
+            prev = 2
+            for c in range(s, s + 13):
+                prev = up[c] = have[c] if have[c] < prev else prev
+        stock, n = self.stock, self.n
+        while True:
+            _closure(cols, cut, have, base, out, up)
+            if not n or not all(cut):
+                break
+            for k in range(NCOL):  # the next row, as the engine deals it
+                while n:
+                    n -= 1
+                    card = stock[n]
+                    if card % 13 == 0:
+                        _raise(card, have, up)
+                        continue
+                    del cols[k][cut[k]:]
+                    cols[k].append(card)
+                    cut[k] += 1
+                    out[card] = 1
+                    break
+        if n:
+            for card in stock[:n]:
+                out[card] = 1
+                _raise(card, have, up)
+            _closure(cols, cut, have, base, out, up)
+        return any(cut)
+
+
+def _raise(card: int, have: list[int], up: list[int]) -> None:
+    """One more copy of `card` is out: the copies able to go up, from its rank up the suit."""
+    have[card] += 1
+    r = card % 13
+    prev = up[card - 1 if r else 52]
+    for x in range(card, card - r + 13):
+        v = have[x] if have[x] < prev else prev
+        if v == up[x] and x != card:
+            break
+        up[x] = prev = v
+
+
+def _closure(cols: list[list[int]], cut: list[int], have: list[int], base: bytes, out: bytearray,
+             up: list[int]) -> None:
+    """Clear the columns' tops as far as the relaxation of `Model.hopeless` allows (cut[k]: cards left)."""
+    changed = True
+    while changed:
+        changed = False
+        for k in range(NCOL):
+            c = cols[k]
+            h = cut[k]
+            while h:
+                card = c[h - 1]
+                r = card % 13
+                if up[card - 1 if r else 52] > base[card] or (r < 12 and out[card + 1]):
+                    _raise(card, have, up)
+                else:
+                    break
+                h -= 1
+                if h:
+                    out[c[h - 1]] = 1
+            if h != cut[k]:
+                cut[k] = h
+                changed = True
+
+
+# --- the search -------------------------------------------------------------------------------------------------
+
+
+def _choices(model: Model, safe: bool = True, probe: SplitMix64 | None = None, streamline: bool = False) -> list[int]:
+    """The moves to try, best first; a safe move alone.
+
+    Safe: a card goes up at once when it is an ace or both copies of the card one below it in its suit are up,
+    provided its column keeps a card (or the pack is out). Why no win is lost: a column card's only other uses
+    are to host the next lower card of its suit — impossible once both copies of it are up — and to move onto
+    another column, which only uncovers what lies below it, as going up does. The foundations of its suit then
+    stand at that lower rank or hold the other copy of the card already, so either copy can still go where a
+    winning line put it. A column emptied while the pack lasts would be refilled from the pack, which changes
+    where every later row lands: hence the proviso.
+
+    Dropped: once the pack is out, a marriage that moves a column's only card. The column stays empty for good
+    (spaces take nothing once the pack is out), and the card now covers its host; before the move the card was as
+    available and its host uncovered too, so every line from after the move can be played from before it (cards
+    that would go on the moved card go on it where it lies; the host is free earlier)."""
+    moves = model.moves()
+    cols, n = model.cols, model.n
+    plays, marriages = [], []
+    seen_f = set()
+    for m in moves:
+        if m >= 256:
+            i = (m - 256) >> 4
+            card = cols[i][-1]
+            if i in seen_f:  # two foundations of one suit at one height: the same move
+                continue
+            seen_f.add(i)
+            if safe and (len(cols[i]) > 1 or not n) and (card % 13 == 0 or model.up_count(card - 1) == 2):
+                return [m]  # safe (above)
+            plays.append(m)
+        elif m >= 0:
+            if safe and not n and len(cols[m >> 4]) == 1:
+                continue  # dropped (above)
+            marriages.append(m)
+    if n:
+        marriages.append(DEAL)
+    if streamline and plays:
+        model.cut = True
+        return plays[:1]
+    if probe is not None:
+        for i in range(len(marriages) - 1, 0, -1):
+            j = probe.below(i + 1)
+            marriages[i], marriages[j] = marriages[j], marriages[i]
+    return plays + marriages
+
+
+def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: float | None = None,
+          safe: bool = True, proofs: bool = True) -> Solution:
+    """Search from `state` (left as it was found) within `node_limit` positions in all: first, with half of the
+    budget, streamlined probes (a card that can go up goes up, nothing else tried; the first probe in the usual
+    order, the others with marriages and the deal in a random order) — their wins are wins, their failures prove
+    nothing unless the first probe never cut a line; then the full search, whose "lost" is a proof. `safe` and
+    `proofs` switch the safe moves and the loss proof off (for the tests that check them against brute force)."""
+    start = time.perf_counter()
+    if game.won(state):
+        return Solution(WON, [], 0, 0.0)
+    if state.vars.get("phase") != "play":
+        return Solution(LOST, [], 0, 0.0)
+    model = Model(game, state)
+    deadline = None if time_limit is None else start + time_limit
+    spent = 0
+    if node_limit >= 2 * PROBES:
+        share = node_limit // (2 * PROBES)
+        for probe in range(PROBES):
+            model.cut = False
+            status, line, nodes = _search(model, share, deadline, safe, proofs, SplitMix64(probe) if probe else None,
+                                          True)
+            spent += nodes
+            if status == WON or (status == LOST and probe == 0 and not model.cut):
+                ids = [model.move_id(m) for m in line] if status == WON else []
+                return Solution(status, ids, spent, time.perf_counter() - start)
+    status, line, nodes = _search(model, max(1, node_limit - spent), deadline, safe, proofs)
+    ids = [model.move_id(m) for m in line] if status == WON else []
+    return Solution(status, ids, nodes + spent, time.perf_counter() - start)
+
+
+def _search(model: Model, node_limit: int, deadline: float | None, safe: bool = True, proofs: bool = True,
+            probe: SplitMix64 | None = None, streamline: bool = False) -> tuple[str, list[int], int]:
+    seen = {model.key()}
+    if proofs and model.hopeless():
+        return LOST, [], 0
+    line: list[tuple] = []
+    stack = [iter(_choices(model, safe, probe, streamline))]
+    nodes = 0
+    status = LOST
+    goal = 104
+    while stack:
+        m = next(stack[-1], None)
+        if m is None:
+            stack.pop()
+            if line:
+                model.unplay(line.pop())
+            continue
+        undo = model.play(m)
+        k = model.key()
+        if k in seen:
+            model.unplay(undo)
+            continue
+        seen.add(k)
+        line.append(undo)
+        if model.total == goal:
+            status = WON
+            break
+        nodes += 1
+        if proofs and (m < 256 or not model.n) and model.hopeless():  # not after a play while the pack lasts
+            stack.append(iter(()))
+            continue
+        if nodes >= node_limit or (deadline is not None and nodes & 127 == 0 and time.perf_counter() > deadline):
+            status = UNKNOWN
+            break
+        stack.append(iter(_choices(model, safe, probe, streamline)))
+    moves = [u[0] for u in line]
+    for undo in reversed(line):
+        model.unplay(undo)
+    return status, moves, nodes
+
+
+def legal_ids(game: Game, state: State) -> set[str]:
+    """The model's legal move ids at an engine position (the contract test compares them with the engine's)."""
+    if state.vars.get("phase") != "play":
+        return set()
+    model = Model(game, state)
+    return {model.move_id(m) for m in model.moves()}

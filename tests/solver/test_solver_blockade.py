@@ -1,0 +1,101 @@
+"""Блокада's own solver (pipeline/engine/solvers/blockade.py): its safe moves, its dropped marriages and its loss
+proof never change a verdict — each checked against the engine's brute force on small positions — and its wins
+replay in the engine."""
+from __future__ import annotations
+
+import brute
+import pytest
+
+from pipeline.engine import registry
+from pipeline.engine.cards import rank
+from pipeline.engine.core import State
+from pipeline.engine.rng import SplitMix64, shuffled
+from pipeline.engine.solver import LOST, WON, solve_state
+from pipeline.engine.solver_stats import replays_to_a_win
+from pipeline.engine.solvers import blockade as own
+
+GAME = registry.get("blockade")
+
+
+def late_position(seed: int, up_to: int = 10, pack: int | None = None) -> State:
+    """A late position: each foundation built to `up_to` give or take one (so the two of a suit may differ); the
+    other cards over three to six columns and a short pack (the empty columns take the pack's cards after the
+    first move); odd seeds put each column's low cards under its high ones, where losses come from."""
+    rng = SplitMix64(seed)
+    piles: list[list[int]] = [[] for _ in GAME.names]
+    left = []
+    for f, (d, s) in zip(GAME.group("foundation"), [(d, s) for s in range(4) for d in range(2)]):
+        h = max(1, min(12, up_to - 1 + rng.below(3)))
+        piles[f] = [d * 52 + s * 13 + r for r in range(h)]
+        left += [d * 52 + s * 13 + r for r in range(h, 13)]
+    left = shuffled(left, seed)
+    n_pack = rng.below(min(len(left) // 2, 8) + 1) if pack is None else pack
+    piles[GAME.index["stock"]] = left[:n_pack]
+    rest = left[n_pack:]
+    columns = GAME.group("column")
+    used = columns[:3 + rng.below(4)]
+    for col, card in zip(used, rest):
+        piles[col].append(card)
+    for card in rest[len(used):]:
+        piles[used[rng.below(len(used))]].append(card)
+    if seed % 2:
+        for col in columns:
+            piles[col].sort(key=rank)
+    down = [len(p) if fd else 0 for p, fd in zip(piles, GAME.face_down)]
+    return State("blockade", 0, piles, down, {"phase": "play", "to_move": 0, "players": 1})
+
+
+SLOW = (7, 13, 22, 32, 40)  # seeds whose brute force takes seconds
+
+
+def positions(count: int):
+    for seed in range(1, count + 1):
+        if seed not in SLOW:
+            yield seed, late_position(seed, up_to=10 + seed % 2)
+
+
+def test_the_verdicts_equal_brute_force_with_and_without_safe_moves_and_proofs():
+    verdicts = []
+    for seed, state in positions(40):
+        before = state.key()
+        expected = WON if brute.winnable(GAME, state) else LOST
+        for safe, proofs in ((True, True), (False, False), (True, False), (False, True)):
+            result = own.solve(GAME, state, 10**6, None, safe=safe, proofs=proofs)
+            assert result.status == expected, (seed, safe, proofs)
+            assert state.key() == before
+        verdicts.append(expected)
+    assert WON in verdicts and LOST in verdicts
+
+
+def test_the_loss_proof_never_condemns_a_position_brute_force_wins_and_does_condemn_some():
+    condemned = 0
+    for seed, state in positions(40):
+        model = own.Model(GAME, state)
+        if model.hopeless():
+            condemned += 1
+            assert not brute.winnable(GAME, state), seed
+    assert condemned >= 3
+
+
+def test_a_king_over_both_copies_of_a_lower_card_of_its_suit_is_a_proven_loss():
+    piles = [[] for _ in GAME.names]
+    found = GAME.group("foundation")
+    for f, (d, s) in zip(found, [(d, s) for s in range(4) for d in range(2)]):
+        piles[f] = [d * 52 + s * 13 + r for r in range(13)]
+    cols = GAME.group("column")
+    # spades: both fives under the kings of spades, in two columns
+    piles[found[0]] = [r for r in range(4)]
+    piles[found[1]] = [52 + r for r in range(4)]
+    piles[cols[0]] = [4, 5, 6, 7, 12]
+    piles[cols[1]] = [56, 57, 58, 59, 60, 61, 62, 63, 8, 9, 10, 11, 64]
+    state = State("blockade", 0, piles, [0] * len(piles), {"phase": "play", "to_move": 0, "players": 1})
+    assert own.Model(GAME, state).hopeless()
+    assert solve_state(GAME, state, 1000).status == LOST
+
+
+@pytest.mark.parametrize("deal", [1])
+def test_a_won_deal_replays_to_a_win_in_the_engine(deal):
+    state, _ = GAME.new_state(deal)
+    result = solve_state(GAME, state, 20_000)
+    assert result.status == WON
+    assert replays_to_a_win("blockade", deal, result.moves)
