@@ -131,3 +131,24 @@ def test_known_deals_are_won_and_their_lines_replay_in_the_engine():
         result = solve_deal("empress-of-india", deal, own.NODE_LIMIT)
         assert result.status == WON, deal
         assert replays_to_a_win("empress-of-india", deal, result.moves)
+
+
+def test_late_positions_of_a_real_deal_get_the_brute_force_verdict():
+    """Positions near the end of a won deal's line, each after a few random (seeded) legal moves."""
+    from pipeline.engine import api
+
+    game = registry.get("empress-of-india")
+    line = solve_deal("empress-of-india", 2).moves
+    rng = SplitMix64(2)
+    for k in range(1, 15 + 1):
+        state, _ = game.new_state(2)
+        for move_id in line[:-k]:
+            game.apply(state, api.find_move(game, state, move_id))
+        for _ in range(rng.below(3 + 1)):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            game.apply(state, moves[rng.below(len(moves))])
+        state.history.clear()
+        got = solve_state(game, state, 10**6).status
+        assert got == (WON if brute.winnable(game, state) else LOST), k
