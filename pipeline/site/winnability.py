@@ -65,8 +65,8 @@ def total_time(data: dict, order: list[str]) -> str | None:
     total = sum(data[s]["seconds"] for s in order if isinstance(data[s].get("seconds"), (int, float)))
     if not total:
         return None
-    return (f"Всего на решение раздач ушло {total / 60:.0f} мин. машинного времени (двухъядерная машина проекта; "
-            "у каждой игры — своё время в таблице).")
+    return (f"Всего на решение раздач ушло {total / 60:.0f} мин. по часам (двухъядерная машина проекта, которую "
+            "решатель делил с другой работой, так что чистое время меньше; у каждой игры — своё время в таблице).")
 
 
 def methods(data: dict, order: list[str], edition: Edition) -> etree._Element | None:
