@@ -20,7 +20,8 @@ import time
 
 from ..core import Game, State
 from ..rng import SplitMix64
-from ..solver import LOST, UNKNOWN, WON, Solution
+from ..solver import LOST, WON, Solution
+from ..solver_model import depth_first, probes_then_full
 
 NODE_LIMIT = 8_000
 METHOD = ("Own model of the columns and the pack (packs merged, foundations read off the cards): streamlined "
@@ -339,61 +340,19 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
         return Solution(LOST, [], 0, 0.0)
     model = Model(game, state)
     deadline = None if time_limit is None else start + time_limit
-    spent = 0
-    if node_limit >= 2 * PROBES:
-        share = node_limit // (2 * PROBES)
-        for probe in range(PROBES):
-            model.cut = False
-            status, line, nodes = _search(model, share, deadline, safe, proofs, SplitMix64(probe) if probe else None,
-                                          True)
-            spent += nodes
-            if status == WON or (status == LOST and probe == 0 and not model.cut):
-                ids = [model.move_id(m) for m in line] if status == WON else []
-                return Solution(status, ids, spent, time.perf_counter() - start)
-    status, line, nodes = _search(model, max(1, node_limit - spent), deadline, safe, proofs)
+
+    def dead(m: int) -> bool:
+        return (m < 256 or not model.n) and model.hopeless()  # not after a play while the pack lasts
+
+    def search(limit: int, noise: SplitMix64 | None, streamline: bool) -> tuple[str, list[int], int]:
+        if proofs and model.hopeless():
+            return LOST, [], 0
+        return depth_first(model, lambda: _choices(model, safe, noise, streamline), lambda: model.total == 104,
+                           limit, deadline, dead if proofs else None)
+
+    status, line, nodes = probes_then_full(model, search, node_limit, PROBES)
     ids = [model.move_id(m) for m in line] if status == WON else []
-    return Solution(status, ids, nodes + spent, time.perf_counter() - start)
-
-
-def _search(model: Model, node_limit: int, deadline: float | None, safe: bool = True, proofs: bool = True,
-            probe: SplitMix64 | None = None, streamline: bool = False) -> tuple[str, list[int], int]:
-    seen = {model.key()}
-    if proofs and model.hopeless():
-        return LOST, [], 0
-    line: list[tuple] = []
-    stack = [iter(_choices(model, safe, probe, streamline))]
-    nodes = 0
-    status = LOST
-    goal = 104
-    while stack:
-        m = next(stack[-1], None)
-        if m is None:
-            stack.pop()
-            if line:
-                model.unplay(line.pop())
-            continue
-        undo = model.play(m)
-        k = model.key()
-        if k in seen:
-            model.unplay(undo)
-            continue
-        seen.add(k)
-        line.append(undo)
-        if model.total == goal:
-            status = WON
-            break
-        nodes += 1
-        if proofs and (m < 256 or not model.n) and model.hopeless():  # not after a play while the pack lasts
-            stack.append(iter(()))
-            continue
-        if nodes >= node_limit or (deadline is not None and nodes & 127 == 0 and time.perf_counter() > deadline):
-            status = UNKNOWN
-            break
-        stack.append(iter(_choices(model, safe, probe, streamline)))
-    moves = [u[0] for u in line]
-    for undo in reversed(line):
-        model.unplay(undo)
-    return status, moves, nodes
+    return Solution(status, ids, nodes, time.perf_counter() - start)
 
 
 def legal_ids(game: Game, state: State) -> set[str]:

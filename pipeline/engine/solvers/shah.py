@@ -19,7 +19,8 @@ import time
 
 from ..core import Game, State
 from ..rng import SplitMix64
-from ..solver import LOST, UNKNOWN, WON, Solution
+from ..solver import LOST, WON, Solution
+from ..solver_model import depth_first, probes_then_full
 
 NODE_LIMIT = 30_000
 METHOD = ("Own model of the star, the talon and the pack (packs merged, foundations read off the cards): "
@@ -293,54 +294,14 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
     if model.hopeless():
         return Solution(LOST, [], 0, time.perf_counter() - start)
     deadline = None if time_limit is None else start + time_limit
-    spent = 0
-    if node_limit >= 2 * PROBES:
-        share = node_limit // (2 * PROBES)
-        for probe in range(PROBES):
-            model.cut = False
-            status, line, nodes = _search(model, share, deadline, SplitMix64(probe) if probe else None, True)
-            spent += nodes
-            if status == WON or (status == LOST and probe == 0 and not model.cut):
-                ids = [model.move_id(m) for m in line] if status == WON else []
-                return Solution(status, ids, spent, time.perf_counter() - start)
-    status, line, nodes = _search(model, max(1, node_limit - spent), deadline)
+
+    def search(limit: int, noise: SplitMix64 | None, streamline: bool) -> tuple[str, list[int], int]:
+        return depth_first(model, lambda: _choices(model, noise, streamline), lambda: model.total == GOAL, limit,
+                           deadline)
+
+    status, line, nodes = probes_then_full(model, search, node_limit, PROBES)
     ids = [model.move_id(m) for m in line] if status == WON else []
-    return Solution(status, ids, nodes + spent, time.perf_counter() - start)
-
-
-def _search(model: Model, node_limit: int, deadline: float | None, probe: SplitMix64 | None = None,
-            streamline: bool = False) -> tuple[str, list[int], int]:
-    seen = {model.key()}
-    line: list[tuple] = []
-    stack = [iter(_choices(model, probe, streamline))]
-    nodes = 0
-    status = LOST
-    while stack:
-        m = next(stack[-1], None)
-        if m is None:
-            stack.pop()
-            if line:
-                model.unplay(line.pop())
-            continue
-        undo = model.play(m)
-        k = model.key()
-        if k in seen:
-            model.unplay(undo)
-            continue
-        seen.add(k)
-        line.append(undo)
-        if model.total == GOAL:
-            status = WON
-            break
-        nodes += 1
-        if nodes >= node_limit or (deadline is not None and nodes & 127 == 0 and time.perf_counter() > deadline):
-            status = UNKNOWN
-            break
-        stack.append(iter(_choices(model, probe, streamline)))
-    moves = [u[0] for u in line]
-    for undo in reversed(line):
-        model.unplay(undo)
-    return status, moves, nodes
+    return Solution(status, ids, nodes, time.perf_counter() - start)
 
 
 def legal_ids(game: Game, state: State) -> set[str]:
