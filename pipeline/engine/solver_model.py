@@ -1,7 +1,7 @@
 """What the per-game solvers that search a compact model of their game share (`pipeline/engine/solvers/`).
 
-A model plays a move with `play(m) -> undo` (`undo[0]` is the move), takes it back with `unplay(undo)`, names its
-position with `key()` (hashable), and keeps `cut`, set by a streamlined probe that left a move untried."""
+A model plays a move with `play(m) -> undo`, takes it back with `unplay(undo)`, names its position with `key()`
+(hashable), and keeps `cut`, set by a streamlined probe that left a move untried."""
 from __future__ import annotations
 
 import time
@@ -28,7 +28,7 @@ def depth_first(model: Any, choices: Callable[[], Iterable], won: Callable[[], b
         if m is None:  # every child of this position was tried
             stack.pop()
             if line:
-                model.unplay(line.pop())
+                model.unplay(line.pop()[1])
             continue
         undo = model.play(m)
         k = model.key()
@@ -36,7 +36,7 @@ def depth_first(model: Any, choices: Callable[[], Iterable], won: Callable[[], b
             model.unplay(undo)
             continue
         seen.add(k)
-        line.append(undo)
+        line.append((m, undo))
         if won():
             status = WON
             break
@@ -48,8 +48,8 @@ def depth_first(model: Any, choices: Callable[[], Iterable], won: Callable[[], b
             status = UNKNOWN
             break
         stack.append(iter(choices()))
-    moves = [u[0] for u in line]
-    for undo in reversed(line):
+    moves = [m for m, _ in line] if status == WON else []
+    for _, undo in reversed(line):
         model.unplay(undo)
     return status, moves, nodes
 

@@ -23,6 +23,7 @@ from random import Random
 
 from ..core import Game, State
 from ..solver import LOST, UNKNOWN, WON, Solution
+from ..solver_model import depth_first
 
 NODE_LIMIT = 100_000
 METHOD = ("A compact model of the game searched depth-first with a transposition table (the two packs' copies of a "
@@ -357,39 +358,9 @@ class Search:
         if model.left == 0:
             return WON, []
         self.cut = False
-        seen = {model.key()}
-        line: list = []
-        records: list = []
-        stack = [iter(self.choices(noise, streamlined))]
-        status, nodes = LOST, 0
-        deadline = self.deadline
-        while stack:
-            move = next(stack[-1], None)
-            if move is None:
-                stack.pop()
-                if line:
-                    line.pop()
-                    model.unplay(records.pop())
-                continue
-            records.append(model.play(move))
-            k = model.key()
-            if k in seen:
-                model.unplay(records.pop())
-                continue
-            seen.add(k)
-            line.append(move)
-            if model.left == 0:
-                status = WON
-                break
-            nodes += 1
-            if nodes >= limit or (deadline is not None and nodes % 256 == 0 and time.perf_counter() > deadline):
-                status = UNKNOWN
-                break
-            stack.append(iter(self.choices(noise, streamlined)))
+        status, out, nodes = depth_first(model, lambda: self.choices(noise, streamlined), lambda: model.left == 0,
+                                         limit, self.deadline)
         self.nodes += nodes
-        out = list(line) if status == WON else []
-        while records:
-            model.unplay(records.pop())
         return status, out
 
 

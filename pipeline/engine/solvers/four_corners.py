@@ -17,7 +17,8 @@ import time
 from random import Random
 
 from ..core import Game, State
-from ..solver import LOST, UNKNOWN, WON, Solution
+from ..solver import UNKNOWN, WON, Solution
+from ..solver_model import depth_first
 
 NODE_LIMIT = 150_000
 METHOD = ("A compact model of the game (the two packs' copies of a card merged) searched deal by deal: each deal's "
@@ -332,39 +333,8 @@ class Search:
         model = self.model
         if model.left == 0:
             return WON, []
-        seen = {model.key()}
-        line: list = []
-        records: list = []
-        stack = [iter(self.choices())]
-        status, nodes = LOST, 0
-        deadline = self.deadline
-        while stack:
-            move = next(stack[-1], None)
-            if move is None:
-                stack.pop()
-                if line:
-                    line.pop()
-                    model.unplay(records.pop())
-                continue
-            records.append(model.play(move))
-            k = model.key()
-            if k in seen:
-                model.unplay(records.pop())
-                continue
-            seen.add(k)
-            line.append(move)
-            if model.left == 0:
-                status = WON
-                break
-            nodes += 1
-            if nodes >= limit or (deadline is not None and nodes % 256 == 0 and time.perf_counter() > deadline):
-                status = UNKNOWN
-                break
-            stack.append(iter(self.choices()))
+        status, out, nodes = depth_first(model, self.choices, lambda: model.left == 0, limit, self.deadline)
         self.nodes += nodes
-        out = list(line) if status == WON else []
-        while records:
-            model.unplay(records.pop())
         return status, out
 
 
