@@ -3,6 +3,8 @@
 Writes source/solver/winnability.json (merging: games not run keep their old entry).
 
     python benchmarks/solver.py [GAME ...] [--minutes 6] [--jobs 1] [--max-deals 3000] [--chunk 100]
+    python benchmarks/solver.py GAME --extend [--minutes M]   # more deals for the stored entry, same limits
+    python benchmarks/solver.py GAME --rerun-unknown 500000   # the stored unknown deals again, a larger limit
     python benchmarks/solver.py --no-peek-only        # refresh only the peek-free players' figures
 
 The file maps each game slug to:
@@ -12,7 +14,10 @@ The file maps each game slug to:
     wilson_low, wilson_high 95 % Wilson interval, unknowns counted as losses (low) and as wins (high)
     timeout, node_limit     per deal (seconds, positions); the node limit is the binding one (reproducible)
     seconds, seconds_per_deal, computed (ISO date), method (text), perfect_information (true)
-    unknown_deals           up to 50 deal numbers left unknown, to rerun with a larger budget
+    unknown_deals           every deal number still unknown (to rerun with a larger budget)
+    reruns                  (after --rerun-unknown) [{node_limit, timeout, deals, won, lost, seconds}, ...]: the
+                            deals still unknown were solved again with these larger limits, in this order; a deal
+                            added later by --extend goes through the same reruns
     no_peek                 (games that hide cards) {"greedy": {...}, "tactics": {...}}: players who see only
                             face-up cards, each {policy, deals, first, won, win_rate, wilson_low, wilson_high}
     cross_check             (sympathy) the engine-free model's rate over 100 000 deals
@@ -64,33 +69,97 @@ def solver_method(slug: str) -> str | None:
     return getattr(own, "METHOD", None)
 
 
-def run_game(slug: str, minutes: float, jobs: int, max_deals: int, chunk: int, target: float) -> dict:
+def run_game(slug: str, minutes: float, jobs: int, max_deals: int, chunk: int, target: float,
+             timeout: float = TIMEOUT, base: dict | None = None) -> dict:
+    """Solve deals first, first+1, ... until the interval is within ±target or the time is spent; with `base` (a
+    stored entry) go on from its last deal with its limits, each new unknown deal also going through its reruns."""
     nodes = node_limit(slug)
     tally, start, first = Tally(), time.perf_counter(), 1
+    reruns = []
+    if base is not None:
+        check_same_solver(slug, base, nodes)
+        tally, first, reruns = tally_of(base), base["first"], base.get("reruns", [])
     while tally.deals < max_deals:
         deals = range(first + tally.deals, first + tally.deals + chunk)
-        solve_deals(slug, deals, nodes, TIMEOUT, jobs, tally)
+        fresh = solve_deals(slug, deals, nodes, base["timeout"] if base else timeout, jobs)
+        for rerun in reruns:  # the same schedule as the deals already in the entry
+            again = solve_deals(slug, fresh.unknown_deals, rerun["node_limit"], rerun["timeout"], jobs)
+            fresh = merge_rerun(fresh, again)
+        add(tally, fresh)
         elapsed = time.perf_counter() - start
         print(f"  {slug}: {tally.deals} deals, won {tally.won}, lost {tally.lost}, unknown {tally.unknown}, "
               f"±{100 * tally.half_width():.1f} %, {elapsed:.0f} s", flush=True)
         if tally.half_width() <= target or elapsed > 60 * minutes:
             break
-    low, high = tally.interval()
-    entry = {
-        "deals": tally.deals, "first": first, "won": tally.won, "lost": tally.lost, "unknown": tally.unknown,
-        "win_rate": round(tally.won / tally.deals, 5), "wilson_low": round(low, 5), "wilson_high": round(high, 5),
-        "timeout": TIMEOUT, "node_limit": nodes, "seconds": round(time.perf_counter() - start, 1),
-        "seconds_per_deal": round(tally.seconds / tally.deals, 4),
-        "computed": datetime.date.today().isoformat(), "method": PERFECT, "perfect_information": True,
-        "interval_target": target, "unknown_deals": tally.unknown_deals[:50],
-    }
-    if (own := solver_method(slug)) is not None:
-        entry["solver"] = own
-    if hidden_cards(slug) and slug != "sympathy":  # Sympathy has no choices: peeking cannot change its outcome
-        entry["no_peek"] = no_peek(slug, jobs, target)
-    if slug == "sympathy":
-        entry["cross_check"] = sympathy_model()
+    seconds = time.perf_counter() - start + (base["seconds"] if base else 0.0)
+    entry = {**(base or {}), **figures(tally, seconds)}
+    if base is None:
+        entry.update({"first": first, "timeout": timeout, "node_limit": nodes, "method": PERFECT,
+                      "perfect_information": True, "interval_target": target})
+        if (own := solver_method(slug)) is not None:
+            entry["solver"] = own
+        if hidden_cards(slug) and slug != "sympathy":  # Sympathy has no choices: peeking cannot change it
+            entry["no_peek"] = no_peek(slug, jobs, target)
+        if slug == "sympathy":
+            entry["cross_check"] = sympathy_model()
     return entry
+
+
+def rerun_unknown(slug: str, base: dict, nodes: int, timeout: float, jobs: int) -> dict:
+    """Solve the entry's unknown deals again with a larger node limit; the rest of the entry stands."""
+    check_same_solver(slug, base, node_limit(slug))
+    if len(base.get("unknown_deals", [])) != base["unknown"]:
+        raise SystemExit(f"{slug}: the stored entry lists {len(base.get('unknown_deals', []))} of its "
+                         f"{base['unknown']} unknown deals (an older run kept only 50); run the game afresh first")
+    start = time.perf_counter()
+    again = solve_deals(slug, base["unknown_deals"], nodes, timeout, jobs)
+    seconds = time.perf_counter() - start
+    print(f"  {slug}: {len(base['unknown_deals'])} unknown deals at {nodes} positions: won {again.won}, lost "
+          f"{again.lost}, still unknown {again.unknown}, {seconds:.0f} s", flush=True)
+    tally = merge_rerun(tally_of(base), again)
+    rerun = {"node_limit": nodes, "timeout": timeout, "deals": again.deals, "won": again.won, "lost": again.lost,
+             "seconds": round(seconds, 1)}
+    return {**base, **figures(tally, base["seconds"] + seconds), "reruns": base.get("reruns", []) + [rerun]}
+
+
+def check_same_solver(slug: str, base: dict, nodes: int) -> None:
+    """Extending or rerunning an entry mixes its old verdicts with new ones: only fair with the same solver."""
+    if base.get("node_limit") != nodes or base.get("solver") != solver_method(slug):
+        raise SystemExit(f"{slug}: the stored entry was made with another solver or node limit "
+                         f"({base.get('node_limit')} positions); run the game afresh")
+
+
+def tally_of(entry: dict) -> Tally:
+    """The stored entry's counts as a Tally (seconds per deal kept as a total)."""
+    return Tally(deals=entry["deals"], won=entry["won"], lost=entry["lost"], unknown=entry["unknown"],
+                 seconds=entry["seconds_per_deal"] * entry["deals"], unknown_deals=list(entry["unknown_deals"]))
+
+
+def merge_rerun(tally: Tally, again: Tally) -> Tally:
+    """`tally` after its unknown deals were solved again (`again`): the settled ones move to won or lost."""
+    still = set(again.unknown_deals)
+    return Tally(deals=tally.deals, won=tally.won + again.won, lost=tally.lost + again.lost, unknown=again.unknown,
+                 seconds=tally.seconds + again.seconds, nodes=tally.nodes + again.nodes,
+                 unknown_deals=[d for d in tally.unknown_deals if d in still])
+
+
+def add(tally: Tally, more: Tally) -> None:
+    tally.deals += more.deals
+    tally.won += more.won
+    tally.lost += more.lost
+    tally.unknown += more.unknown
+    tally.seconds += more.seconds
+    tally.nodes += more.nodes
+    tally.unknown_deals += more.unknown_deals
+
+
+def figures(tally: Tally, seconds: float) -> dict:
+    low, high = tally.interval()
+    return {"deals": tally.deals, "won": tally.won, "lost": tally.lost, "unknown": tally.unknown,
+            "win_rate": round(tally.won / tally.deals, 5), "wilson_low": round(low, 5),
+            "wilson_high": round(high, 5), "seconds": round(seconds, 1),
+            "seconds_per_deal": round(tally.seconds / tally.deals, 4),
+            "computed": datetime.date.today().isoformat(), "unknown_deals": sorted(tally.unknown_deals)}
 
 
 PLAYERS = {
@@ -139,16 +208,33 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=100)
     parser.add_argument("--target", type=float, default=0.02, help="half-width of the 95 %% interval to reach")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--timeout", type=float, default=TIMEOUT, help="seconds per deal (a safety net)")
     parser.add_argument("--no-peek-only", action="store_true", help="refresh only the players who do not peek")
+    parser.add_argument("--extend", action="store_true", help="add deals to the stored entry (same limits)")
+    parser.add_argument("--rerun-unknown", type=int, metavar="NODES",
+                        help="solve the stored entry's unknown deals again with this node limit")
     args = parser.parse_args()
     for slug in args.games or list(registry.games()):
+        if args.extend or args.rerun_unknown:
+            table = json.loads(args.out.read_text()) if args.out.exists() else {}
+            if slug not in table:
+                raise SystemExit(f"{slug}: no stored entry in {args.out} to extend or rerun")
+            if args.rerun_unknown:
+                e = rerun_unknown(slug, table[slug], args.rerun_unknown, args.timeout, args.jobs)
+            else:
+                e = run_game(slug, args.minutes, args.jobs, args.max_deals, args.chunk, args.target,
+                             base=table[slug])
+            store(args.out, slug, e)
+            print(f"{slug}: {100 * e['win_rate']:.1f} % [{100 * e['wilson_low']:.1f}, {100 * e['wilson_high']:.1f}] "
+                  f"over {e['deals']} deals, {e['seconds']} s", flush=True)
+            continue
         if args.no_peek_only:
             table = json.loads(args.out.read_text()) if args.out.exists() else {}
             if slug in table and hidden_cards(slug) and slug != "sympathy":
                 store(args.out, slug, {**table[slug], "no_peek": no_peek(slug, args.jobs, args.target)})
             continue
         print(f"{slug} …", flush=True)
-        e = run_game(slug, args.minutes, args.jobs, args.max_deals, args.chunk, args.target)
+        e = run_game(slug, args.minutes, args.jobs, args.max_deals, args.chunk, args.target, args.timeout)
         store(args.out, slug, e)
         print(f"{slug}: {100 * e['win_rate']:.1f} % [{100 * e['wilson_low']:.1f}, {100 * e['wilson_high']:.1f}] "
               f"over {e['deals']} deals, {e['seconds']} s", flush=True)

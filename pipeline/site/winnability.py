@@ -45,9 +45,19 @@ def row(edition: Edition, slug: str, entry: dict, page_url: str) -> etree._Eleme
              h("td", None, f"не менее {won}" if entry.get("unknown") else won),
              h("td", None, interval(entry)),
              h("td", None, f"{percent(player.get('win_rate'))} ({interval(player)})" if player else "—"),
-             h("td", None, f"{entry.get('node_limit', '—')}"),
+             h("td", None, limits(entry)),
              h("td", None, seconds(entry)),
              h("td", None, str(entry.get("computed", "—"))))
+
+
+def limits(entry: dict) -> str:
+    """The node limit per deal, and the larger ones the deals left unknown were solved again with."""
+    out = f"{entry.get('node_limit', '—')}"
+    again = [r for r in entry.get("reruns") or [] if isinstance(r, dict)]
+    if again:
+        out += "; нерешённые — ещё раз при " + ", затем ".join(
+            f"{r.get('node_limit', '—')} ({r.get('deals', '—')} разд.)" for r in again)
+    return out
 
 
 def seconds(entry: dict) -> str:

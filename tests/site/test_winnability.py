@@ -59,3 +59,13 @@ def test_time_and_each_games_solver_are_shown():
     details = root.find(".//details[@class='solver-methods']")
     assert [li.find("span").text for li in details.findall(".//li")] == ["compact beds; bouquet moves deferred"]
     assert details.find(".//span").get("lang") == "en"
+
+
+def test_reruns_of_unknown_deals_are_named_with_their_limits():
+    data = {"windmill": {"deals": 300, "won": 280, "lost": 10, "unknown": 10, "node_limit": 50000,
+                         "reruns": [{"node_limit": 500000, "deals": 20, "won": 6, "lost": 4}]},
+            "clock": {"deals": 100, "won": 100, "lost": 0, "unknown": 0, "node_limit": 300000}}
+    rows = {r.get("data-slug"): ["".join(td.itertext()) for td in r.findall("td")]
+            for r in table(data).findall(".//tbody/tr")}
+    assert rows["windmill"][6] == "50000; нерешённые — ещё раз при 500000 (20 разд.)"
+    assert rows["clock"][6] == "300000"
