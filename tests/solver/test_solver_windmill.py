@@ -156,3 +156,27 @@ def test_whole_deals_are_won_within_a_small_budget_and_replay(deal):
     result = solve_deal("windmill", deal, 20_000)
     assert result.status == WON
     assert api.replay({"game": "windmill", "deal": deal, "moves": result.moves})["status"] == "won"
+
+
+@pytest.mark.parametrize("deal", [52, 223])
+def test_deals_that_starve_the_centre_when_the_angles_are_fed_first_are_won_by_weighing_the_centre(deal):
+    """Beams ranked by cards on the foundations alone left these deals unknown at 50 000 positions."""
+    result = solve_deal("windmill", deal, 5_000)
+    assert result.status == WON
+    assert api.replay({"game": "windmill", "deal": deal, "moves": result.moves})["status"] == "won"
+
+
+def test_the_beam_ranking_weighs_the_centre_and_the_talon_order():
+    state, _ = GAME.new_state(1)
+    pos = W.Position.of(GAME, state)
+    pos.talon = []
+    pos.n, pos.ct, pos.ang = 14, 1, [0, 0, 0, 0]  # fourteen cards on the foundations, all on the centre
+    on_centre = [W._merit(pos, weight, 0)[0] for weight in (0, 3)]
+    pos.n, pos.ct, pos.ang = 13, 13, [13, 0, 0, 0]  # fourteen, one of them a king on an angle
+    on_angle = [W._merit(pos, weight, 0)[0] for weight in (0, 3)]
+    assert on_centre[0] == on_angle[0] and on_centre[1] == on_angle[1] + 3
+    pos.n, pos.ct, pos.ang = 1, 1, [0, 0, 0, 0]  # the centre takes a 2 next
+    pos.talon = [2, 9]  # the 2 lies under a 9: it can leave only after the 9
+    blocked = W._merit(pos, 0, 1)[0]
+    pos.talon = [9, 2]
+    assert W._merit(pos, 0, 1)[0] == blocked + 1

@@ -18,13 +18,18 @@ in the position's key).
 The search (`_solve`):
 - `steps` drops only steps that land exactly where another step lands (argued there; tested against the search
   over every legal step): so the exhaustive search (`exhaustive`: depth-first, a table of the positions met) is
-  exact, and its "lost" is a proof. It gets a tenth of the budget and settles small positions (late positions,
-  hints near the end) either way.
-- Whole deals are too large for it (the positions after k cards turned grow about twentyfold every four cards),
-  and no cheap proof of loss was found, so whole deals are won or left unknown. Their wins come from beams over
-  the pack (`beam`): from each kept position every position reachable before the next card is turned, of which
-  the best (`_merit`) turn the next card; narrow beams with different ties first, then wider ones. A beam's win
-  is a real line of engine moves; its failure proves nothing.
+  exact, and its "lost" is a proof. It gets a tenth of the budget, on positions with at most `SMALL` cards left in
+  the pack (late positions, hints near the end), and settles them either way.
+- Whole deals are too large for it (the positions reachable with k cards turned grow by a half to threefold a
+  card: some 10^5 after forty to fifty cards), and no cheap proof of loss was found (the deals the beams cannot
+  win mostly bury the copies of a rank deep in the talon early, but freeing the cards still in the pack, the
+  obvious relaxation, lets the talon be dug out again), so whole deals are won or left unknown. Their wins come
+  from beams over the pack (`beam`): from each kept position every position reachable before the next card is
+  turned, of which the best (`_merit`) turn the next card. Where the beams fail, the centre mostly starves: the
+  angles, fed first, take the copies it needs, which then lie deep in the talon. So the ranking weighs the
+  centre's cards and the talon's order; a beam's width matters little, its ranking and ties much (beams that
+  differ win different deals), so many narrow beams are run, their rankings in turn. A beam's win is a real
+  line of engine moves; its failure proves nothing.
 """
 from __future__ import annotations
 
@@ -37,10 +42,11 @@ from ..solver import LOST, UNKNOWN, WON, Solution
 NODE_LIMIT = 50_000
 METHOD = ("A compact model of the game (cards as ranks, since the foundations ignore suit; a wing card played and "
           "the refill of its space one step). A short exhaustive depth-first search with a transposition table "
-          "settles small positions either way; then beam searches over the pack (each kept position's every "
-          "continuation up to the next card turned, the best kept by cards on the foundations and how soon the "
-          "wing cards can be played), of growing width, find the wins. A deal is 'lost' only when the exhaustive "
-          "search finishes, so the lost deals of whole games stay 'unknown'.")
+          "settles late positions either way; whole deals get many narrow beam searches over the pack (each kept "
+          "position's every continuation up to the next card turned, the best kept by cards on the foundations, "
+          "the centre's weighted, the talon's order and how soon the wing cards can be played, the weights "
+          "varied from beam to beam), which find the wins. A deal is 'lost' only when the exhaustive search "
+          "finishes, so the lost deals of whole games stay 'unknown'.")
 
 CENTRE = -1
 NO_FILL, FROM_TALON, FROM_STOCK = 0, 1, 2
@@ -444,34 +450,65 @@ def _loose_key(pos: Position) -> bytes:
     return bytes((pos.s, pos.ct, pos.n, bor, a, b, c, d)) + bytes(sorted(pos.wings)) + bytes(pos.talon)
 
 
-def _merit(pos: Position) -> tuple:
-    """The beam's ranking of positions with the same pack: cards on the foundations; then how soon the wings'
-    ranks can be played (each different rank by how many cards the foundations must take first, at most 6; a
-    second card of a rank counts as 6); then how near the talon's top lies the first card that a foundation takes
-    now or next."""
-    need = pos.ct % 13 + 1 if pos.n < 52 else 0
-    wait = [6] * 14  # wait[r]: cards the foundations take before one can take rank r, at most 6
+def _waits(need: int, ang: list) -> tuple:
+    """(wait, cards on the angles): wait[r] is how many cards the foundations take before one can take rank r,
+    at most 6."""
+    wait = [6] * 14
     if need:
         for r in range(1, 14):
             wait[r] = min(6, (r - need) % 13)
-    for t in pos.ang:
+    for t in ang:
         for r in range(max(1, t - 6) if t else 7, t if t else 14):
             d = (t or 14) - 1 - r
             if d < wait[r]:
                 wait[r] = d
-    distinct = set(pos.wings)
-    distinct.discard(0)
-    soon = sum(wait[r] for r in distinct) + 6 * (8 - len(distinct))
+    return wait, sum(14 - t for t in ang if t)
+
+
+_WAITS: dict = {}
+
+
+def _merit(pos: Position, weight: int, blocked_weight: int) -> tuple:
+    """The beam's ranking of positions with the same pack: cards on the foundations, those on the centre counted
+    `weight` times more (the centre takes its ranks in one strict order, so a beam that feeds the angles first
+    starves it), less `blocked_weight` for each talon card lying under a card that the foundations take later
+    (it can leave only after that one); then how soon the wings' ranks can be played (each different rank by how
+    many cards the foundations must take first, at most 6; a second card of a rank counts as 6); then how near
+    the talon's top lies the first card that a foundation takes now or next."""
+    ang = pos.ang
+    n = pos.n
+    key = (pos.ct if n < 52 else 99, ang[0], ang[1], ang[2], ang[3])
+    got = _WAITS.get(key)
+    if got is None:
+        if len(_WAITS) > 100_000:
+            _WAITS.clear()
+        got = _WAITS[key] = _waits(pos.ct % 13 + 1 if n < 52 else 0, ang)
+    wait, on_angles = got
+    soon = 0
+    distinct = 0
+    for r in pos.wings:
+        if not distinct >> r & 1:
+            distinct |= 1 << r
+            soon += wait[r]
+        else:
+            soon += 6
     talon = pos.talon
-    depth = 0
+    depth = -1
+    blocked = 0
+    above = -1  # the largest wait of the cards above
     for i in range(len(talon) - 1, -1, -1):
-        if wait[talon[i]] <= 1:
+        w = wait[talon[i]]
+        if w < above:
+            blocked += 1
+        elif w > above:
+            above = w
+        if depth < 0 and w <= 1:
             depth = len(talon) - 1 - i
-            break
-    return score(pos), -soon, -depth
+    return n + on_angles + weight * n - blocked_weight * blocked, -soon, -max(depth, 0)
 
 
-def beam(pos: Position, width: int, node_limit: int, deadline: float | None, rng) -> tuple[str, list, int]:
+def beam(pos: Position, width: int, node_limit: int, deadline: float | None, rng,
+         merit: tuple = (3, 3)) -> tuple[str, list, int]:
     """Beam search over the pack: from each kept position, every position reachable without turning the pack
     (its closure); the `width` best of them (by `_merit`, ties at random) turn the next card. WON with a line, or
     UNKNOWN (a beam that loses its way proves nothing)."""
@@ -489,8 +526,8 @@ def beam(pos: Position, width: int, node_limit: int, deadline: float | None, rng
                 if k in seen:
                     continue
                 seen.add(k)
-                layer.append((_merit(pos), rng.random(), snap, path))
-                found, used = _closure(pos, path, seen, layer, node_limit - nodes, rng)
+                layer.append((_merit(pos, *merit), rng.random(), snap, path))
+                found, used = _closure(pos, path, seen, layer, node_limit - nodes, rng, merit)
                 nodes += used
                 if found is not None:
                     return WON, _unroll(found), nodes
@@ -509,7 +546,7 @@ def beam(pos: Position, width: int, node_limit: int, deadline: float | None, rng
         _load(pos, start)
 
 
-def _closure(pos: Position, path, seen: set, out: list, budget: int, rng):
+def _closure(pos: Position, path, seen: set, out: list, budget: int, rng, merit: tuple):
     """Every position reachable from `pos` without turning the pack, appended to `out` with its merit and path;
     returns (the winning path or None, positions made)."""
     line: list = []
@@ -535,7 +572,7 @@ def _closure(pos: Position, path, seen: set, out: list, budget: int, rng):
         if pos.won():
             found = here
             break
-        out.append((_merit(pos), rng.random(), _snap(pos), here))
+        out.append((_merit(pos, *merit), rng.random(), _snap(pos), here))
         if nodes >= budget:
             break
         stack.append(iter(steps(pos, False)))
@@ -554,9 +591,13 @@ def _unroll(path) -> list:
 
 # -- the contract ----------------------------------------------------------------------------------------------
 
-# the beams tried in turn, each with its own ties (then the same widths again): many narrow beams first, since
-# beams of one width with other ties find different wins
-WIDTHS = (16, 32, 32, 64, 64, 64, 128, 128, 256, 512, 1024, 2048)
+# the beams tried in turn, each with its own ties: many narrow ones (a beam's width matters little here, how it ranks
+# and breaks ties much: beams that differ win different deals), a little wider every 30 beams
+WIDTHS = (16, 16, 32)
+# their rankings (`_merit`: the weight of the centre's cards, that of the blocked talon cards), taken in turn
+MERITS = ((1, 0), (3, 3), (100, 0), (10, 3), (3, 6), (0, 0), (2, 1), (5, 2))
+RUNS = 300
+SMALL = 20  # the exhaustive search is tried only on positions with at most this many cards in the pack
 PROOF_SHARE = 10  # the exhaustive search gets a tenth of the budget, the beams the rest
 
 
@@ -574,17 +615,20 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
 def _solve(pos: Position, node_limit: int, deadline: float | None) -> tuple[str, list, int]:
     """A short exhaustive search (it settles small positions either way: its "lost" is a proof), then beams of
     growing width with the rest of the budget (they find wins)."""
-    status, moves, nodes = exhaustive(pos, max(1, node_limit // PROOF_SHARE), deadline)
-    if status != UNKNOWN:
-        return status, moves, nodes
+    nodes = 0
+    if pos.s <= SMALL:
+        status, moves, nodes = exhaustive(pos, max(1, node_limit // PROOF_SHARE), deadline)
+        if status != UNKNOWN:
+            return status, moves, nodes
     space = pos.pending_fill()
     roots = [(FILL, space, f) for f in pos.fills()] if space >= 0 else [None]
-    for run in range(4 * len(WIDTHS)):
+    for run in range(RUNS):
         for root in roots:
             if nodes >= node_limit or (deadline is not None and time.perf_counter() > deadline):
                 return UNKNOWN, [], nodes
             rec = pos.do(root) if root is not None else None
-            status, moves, used = beam(pos, WIDTHS[run % len(WIDTHS)], node_limit - nodes, deadline, Random(run))
+            status, moves, used = beam(pos, WIDTHS[run % len(WIDTHS)] << run // 30, node_limit - nodes, deadline,
+                                      Random(run), MERITS[run % len(MERITS)])
             if rec is not None:
                 pos.undo(rec)
                 moves = [root] + moves
