@@ -108,3 +108,69 @@ def test_an_inner_card_under_a_queen_of_its_suit_whose_other_copy_is_as_deep_is_
     assert own.Model(game, state).hopeless()
     assert not brute.winnable(game, state)
     assert solve_state(game, state, 1000).status == LOST
+
+
+def full_star_position(seed: int) -> State:
+    """A late position with every place of the star occupied: each foundation built to eight or nine, one card
+    on each of the 24 places (odd seeds put the highest cards in the outer circle), the rest over the talon and
+    the pack."""
+    rng = SplitMix64(seed)
+    piles: list[list[int]] = [[] for _ in GAME.names]
+    left = []
+    for f, (d, s) in zip(GAME.group("foundation"), [(d, s) for s in range(4) for d in range(2)]):
+        h = 8 + rng.below(2)
+        piles[f] = [d * 52 + s * 13 + r for r in range(h)]
+        left += [d * 52 + s * 13 + r for r in range(h, 12)]
+    piles[GAME.index["shah"]] = [12]
+    piles[GAME.index["aside"]] = [25, 38, 51, 64, 77, 90, 103]
+    left = shuffled(left, seed)
+    star, rest = left[:24], left[24:]
+    if seed % 2:
+        star.sort(key=rank)
+    for place, card in zip(GAME.group("inner") + GAME.group("middle") + GAME.group("outer"), star):
+        piles[place] = [card]
+    n_pack = rng.below(len(rest) + 1)
+    piles[GAME.index["stock"]] = rest[:n_pack]
+    piles[GAME.index["talon"]] = rest[n_pack:]
+    down = [len(p) if fd else 0 for p, fd in zip(piles, GAME.face_down)]
+    return State("shah", 0, piles, down, {"phase": "play", "to_move": 0, "players": 1})
+
+
+def test_the_frozen_star_proof_never_condemns_a_position_brute_force_wins_and_does_condemn_some():
+    condemned = spared_won = 0
+    for seed in range(1, 41):
+        state = full_star_position(seed)
+        if own.Model(GAME, state).frozen_dead():
+            condemned += 1
+            assert not brute.winnable(GAME, state), seed
+        elif seed in (4, 14):  # quick for brute force: won, and not condemned
+            assert brute.winnable(GAME, state), seed
+            spared_won += 1
+    assert condemned >= 5 and spared_won == 2
+
+
+def test_the_relaxed_game_never_condemns_a_position_brute_force_wins_and_does_condemn_some():
+    """`Relaxed` (nothing forced, any space filled, a safe card up at once): lost there means lost here."""
+    condemned = []
+    cases = [(seed, late_position(seed)) for seed in range(1, 30) if seed not in SLOW]
+    cases += [(100 + seed, full_star_position(seed)) for seed in (3, 4, 14, 18, 20)]
+    for seed, state in cases:
+        before = state.key()
+        proven, _ = own.relaxed_lost(GAME, state, 20_000, None)
+        assert state.key() == before
+        if proven:
+            condemned.append(seed)
+            assert not brute.winnable(GAME, state), seed
+        elif seed > 100:
+            assert brute.winnable(GAME, state), seed
+    assert 103 in condemned and len(condemned) >= 3
+
+
+@pytest.mark.parametrize("deal", [65, 87])
+def test_a_deal_whose_star_never_moves_is_proven_lost_and_brute_force_agrees(deal):
+    """After the deal of 65 and 87 no outer card ever fits a foundation, however the pack and the talon are
+    played (the frozen-star proof); the engine's brute force, every line of turns and plays, agrees."""
+    state, _ = GAME.new_state(deal)
+    assert own.Model(GAME, state).frozen_dead()
+    assert solve_state(GAME, state, 1000).status == LOST
+    assert not brute.winnable(GAME, state)

@@ -12,6 +12,13 @@ and turning the pack onto the talon once every space is filled. A cleared inner 
 (the engine's variable `filling`), reproduced exactly. The position's key is the places, the talon, the size of the
 pack and the flag; the foundations follow from them (two copies of every card: the heights of a suit's two
 foundations are the counts of its ranks that are up).
+
+Why deals stay open. The pack is turned once; while it lasts every space must be filled before the next turn, so
+between bursts of play the star is full and only its outer cards (and the talon's top) can go up. The search
+drowns in the timing of those plays: an outer card that can go up may wait many turns (its place is then filled
+with a later card), a talon card may be turned over — and every such line ends with a talon of 40-50 cards and a
+frozen star. `frozen_dead` cuts each such end at once, and the probes find most wins; a loss is proved when the
+full search, or the relaxed game at the root, runs out of positions.
 """
 from __future__ import annotations
 
@@ -20,17 +27,22 @@ import time
 from ..core import Game, State
 from ..rng import SplitMix64
 from ..solver import LOST, WON, Solution
-from ..solver_model import depth_first, probes_then_full
+from ..solver_model import depth_first
 
-NODE_LIMIT = 30_000
+NODE_LIMIT = 40_000
 METHOD = ("Own model of the star, the talon and the pack (packs merged, foundations read off the cards): "
-          "streamlined probes (a card that can go up goes up), then a full depth-first search with a "
-          "transposition table; a deal is lost at once when some ray can never be cleared even if talon and pack "
-          "were free.")
+          "streamlined and impatient probes for wins, then a full depth-first search with a transposition table. "
+          "Loss proofs: a ray that can never be cleared even with talon and pack free; a full star none of whose "
+          "outer cards can ever go up (greedy play of the pack and talon, checked at every position); and a "
+          "relaxed game (nothing forced, any space filled, safe cards up at once) searched to a loss.")
 
 TALON, STOCK, TURN = 24, 25, -1
 GOAL = 96
-PROBES = 8
+PROBE = 2_000  # positions per probe
+PROBE_SHARE = 0.45  # of the budget, for all probes
+RELAXED_SHARE = 0.2  # of the budget, for the relaxed game
+PROBES = (("play", 0), ("turn", 0), ("play", 1), ("turn", 1), ("play", 2), ("play", 3), ("turn", 2), ("play", 4),
+          ("play", 5), ("turn", 3), ("play", 6), ("play", 7))
 
 
 class Model:
@@ -49,7 +61,7 @@ class Model:
         self.fh = [len(state.piles[p]) for p in self.fnd_piles]
         self.total = sum(self.fh)
         self.filling = 1 if state.vars.get("filling") else 0
-        self.cut = False  # a streamlined probe left a move untried
+        self.cut = False  # a probe left a move untried
 
     # -- moves: 64*src + dst; src a place, TALON, STOCK; dst a place (fill or marriage) or 32+f (foundation f)
     def moves(self) -> list[int]:
@@ -234,6 +246,58 @@ class Model:
                     changed = True
         return any(cut)
 
+    def frozen_dead(self) -> bool:
+        """A loss proof: the star is full and stays so for good.
+
+        With every place occupied there is no space to fill and no middle-circle top to marry onto (a middle card
+        is a top only when its outer place is empty), and no inner place is empty, so an outer card can leave
+        its ray only by going up, and a talon card only by going up too. Until the first outer card goes up the
+        game is the pack, the talon and the foundations alone: turn, or play the talon's top. Playing it at
+        once (greedily) keeps each suit's two foundation heights, in every line and at every count of cards
+        turned, at least as high as any other line's (the classic argument for a stack: a line that holds a
+        playable card back only buries it), and heights grow one at a time, so a foundation of some line stands
+        at a height only if the greedy one passed it at that point or earlier. So if along the greedy play no
+        outer card ever fits a foundation, in no line does one ever go up: the star never changes, its cards
+        never go up, and no line wins."""
+        P = self.P
+        if not all(P):
+            return False
+        need = [0, 0, 0, 0]
+        for k in range(16, 24):
+            c = P[k][-1]
+            need[c // 13] |= 1 << (c % 13)
+        h1 = [-1] * 4
+        h2 = [-1] * 4
+        for f in range(8):
+            s = self.fs[f]
+            if h1[s] < 0:
+                h1[s] = self.fh[f]
+            else:
+                h2[s] = self.fh[f]
+        for s in range(4):
+            if need[s] & ((1 << h1[s]) | (1 << h2[s])):
+                return False
+        talon = self.talon[:]
+        stock = self.stock
+        i = self.n
+        while True:
+            while talon:
+                c = talon[-1]
+                s, r = divmod(c, 13)
+                if h1[s] == r:
+                    h1[s] += 1
+                elif h2[s] == r:
+                    h2[s] += 1
+                else:
+                    break
+                talon.pop()
+                if need[s] & ((1 << h1[s]) | (1 << h2[s])):
+                    return False
+            if not i:
+                return True
+            i -= 1
+            talon.append(stock[i])
+
     def key(self) -> bytes:
         return b"\xff".join([bytes(p) for p in self.P]) + b"\xfe" + bytes(self.talon) + \
             bytes((self.n, self.filling))
@@ -248,12 +312,95 @@ class Model:
         return f"{a}>{b}"
 
 
+class Relaxed(Model):
+    """A relaxed Shah whose loss proves the real game's loss, searched at the root (`relaxed_lost`).
+
+    Its rules are the real ones except that (i) nothing is ever forced: no refilling once an inner place is
+    cleared, and the pack may be turned while spaces are open; (ii) the talon's top may fill any empty place,
+    an outer card any empty inner place (not only the first space in the fill order); (iii) the pack fills no
+    place directly — that is a turn and a fill from the talon, both allowed here. Every real move is a relaxed
+    move (or two), reaching the same piles, so a position the relaxed game cannot win the real one cannot win.
+
+    In the relaxed game a card that can go up while the other foundation of its suit stands as high as the one
+    it goes on (or higher) goes up at once, nothing else tried (`moves` offers it alone). Take a relaxed winning
+    line L that leaves the card c where it is, and the line L' that plays c first and then L without c's own
+    moves. L's moves stay legal in L': (a) both copies of the rank below c are up (they are on the foundations
+    c may go on), so nothing ever marries onto c, and c's other copy still finds a foundation: the two stood
+    level, or the other one is past c already; a foundation one higher only offers more; (b) where L moves c —
+    up, onto a marriage, into a space, an outer c to an inner place — L' does nothing, and c's old place, empty
+    or showing the card beneath, only offers more: spaces need never be filled here and any space may be
+    filled, so a space L' has and L has not stops nothing; the cards L keeps under c it does not move while c
+    covers them. So L' wins as well. A full star is as frozen here as in the real game (no space, no
+    middle-circle top, no empty inner place), so `frozen_dead` holds here too."""
+
+    def moves(self) -> list[int]:
+        P = self.P
+        fs, fh = self.fs, self.fh
+        tops, targets = [], []
+        for k in range(8):
+            if P[16 + k]:
+                tops.append(16 + k)
+            elif P[8 + k]:
+                tops.append(8 + k)
+                targets.append(8 + k)
+            elif P[k]:
+                tops.append(k)
+        if self.talon:
+            tops.append(TALON)
+        out = []
+        for src in tops:
+            card = self.talon[-1] if src == TALON else P[src][-1]
+            s, r = divmod(card, 13)
+            first = other = -1
+            for f in range(8):
+                if fs[f] == s:
+                    if first < 0:
+                        first = f
+                    else:
+                        other = f
+            if fh[first] == r or fh[other] == r:
+                f = first if fh[first] == r else other
+                if fh[first] >= r and fh[other] >= r:
+                    return [64 * src + 32 + f]  # the safe play
+                out.append(64 * src + 32 + f)
+        for src in tops:
+            if src >= 8:
+                card = self.talon[-1] if src == TALON else P[src][-1]
+                for dst in targets:
+                    if dst != src and P[dst][-1] == card + 1:
+                        out.append(64 * src + dst)
+        for i in range(24):
+            if not P[i]:
+                if self.talon:
+                    out.append(64 * TALON + i)
+                if i < 8:
+                    out += [64 * o + i for o in range(16, 24) if P[o]]
+        if self.n:
+            out.append(TURN)
+        return out
+
+    def play(self, m: int) -> tuple:
+        undo = super().play(m)
+        self.filling = 0  # nothing is forced
+        return undo
+
+
+def relaxed_lost(game: Game, state: State, node_limit: int, deadline: float | None) -> tuple[bool, int]:
+    """Is the relaxed game (`Relaxed`) proven lost within `node_limit` positions? Returns (proven, positions)."""
+    model = Relaxed(game, state)
+    model.filling = 0
+    status, _, nodes = depth_first(model, model.moves, lambda: model.total == GOAL, node_limit, deadline,
+                                   lambda m: model.frozen_dead())
+    return status == LOST, nodes
+
+
 # --- the search -------------------------------------------------------------------------------------------------
 
 
-def _choices(model: Model, probe: SplitMix64 | None = None, streamline: bool = False) -> list[int]:
-    """The moves to try, best first: plays, marriages, fills, the turn. In a streamlined probe, a play alone
-    when there is one, and (after the first probe) each kind's moves in a random order."""
+def _choices(model: Model, probe: SplitMix64 | None = None, style: str = "") -> list[int]:
+    """The moves to try, best first: plays, marriages, fills, the turn. A probe with a generator shuffles each
+    kind; a streamlined probe (style "play") plays a card that can go up and tries nothing else there; an
+    impatient one (style "turn") never turns the pack while a card can go up (the star is then full)."""
     moves = model.moves()
     if len(moves) <= 1:
         return moves
@@ -269,39 +416,60 @@ def _choices(model: Model, probe: SplitMix64 | None = None, streamline: bool = F
             marriages.append(m)
         else:
             fills.append(m)
-    if streamline and plays:
-        model.cut = True
-        return plays[:1]
     if probe is not None:
-        for group in (marriages, fills):
+        for group in (plays, marriages, fills):
             for i in range(len(group) - 1, 0, -1):
                 j = probe.below(i + 1)
                 group[i], group[j] = group[j], group[i]
+    if plays and style:
+        if style == "play" and len(moves) > 1:
+            model.cut = True
+            return plays[:1]
+        if style == "turn" and rest:
+            model.cut = True
+            rest = []
     return plays + marriages + fills + rest
 
 
 def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: float | None = None) -> Solution:
-    """Search from `state` (left as it was found) within `node_limit` positions in all: first, with half of the
-    budget, streamlined probes (a card that can go up goes up, nothing else tried; the first probe in the usual
-    order, the others at random within each kind) — their wins are wins, their failures prove nothing unless the
-    first probe never cut a line; then the full search, whose "lost" is a proof."""
+    """Search from `state` (left as it was found) within `node_limit` positions in all: the loss proofs at the
+    root; then probes, each within PROBE positions and all within PROBE_SHARE of the budget: streamlined ones (a
+    card that can go up goes up, nothing else tried there) and impatient ones (the pack is never turned while a
+    card can go up), the first of each kind in the usual order, the others at random within each kind — their
+    wins are wins, their failures prove nothing unless nothing was left untried; then the full depth-first
+    search with the rest, whose "lost" is a proof. Every search drops a position whose star is frozen for
+    good (`frozen_dead`)."""
     start = time.perf_counter()
     if game.won(state):
         return Solution(WON, [], 0, 0.0)
     if state.vars.get("phase") != "play":
         return Solution(LOST, [], 0, 0.0)
     model = Model(game, state)
-    if model.hopeless():
+    if model.hopeless() or model.frozen_dead():
         return Solution(LOST, [], 0, time.perf_counter() - start)
     deadline = None if time_limit is None else start + time_limit
-
-    def search(limit: int, noise: SplitMix64 | None, streamline: bool) -> tuple[str, list[int], int]:
-        return depth_first(model, lambda: _choices(model, noise, streamline), lambda: model.total == GOAL, limit,
-                           deadline)
-
-    status, line, nodes = probes_then_full(model, search, node_limit, PROBES)
+    dead = lambda m: model.frozen_dead()  # noqa: E731
+    won = lambda: model.total == GOAL  # noqa: E731
+    spent = 0
+    probes_budget = int(node_limit * PROBE_SHARE)
+    for style, seed in PROBES:
+        limit = min(PROBE, probes_budget - spent)
+        if limit < 100:
+            break
+        noise = SplitMix64(seed) if seed else None
+        model.cut = False
+        status, line, nodes = depth_first(model, lambda: _choices(model, noise, style), won, limit, deadline, dead)
+        spent += nodes
+        if status == WON or (status == LOST and not model.cut):
+            ids = [model.move_id(m) for m in line] if status == WON else []
+            return Solution(status, ids, spent, time.perf_counter() - start)
+    proven, nodes = relaxed_lost(game, state, max(1, int(node_limit * RELAXED_SHARE)), deadline)
+    spent += nodes
+    if proven:
+        return Solution(LOST, [], spent, time.perf_counter() - start)
+    status, line, nodes = depth_first(model, lambda: _choices(model), won, max(1, node_limit - spent), deadline, dead)
     ids = [model.move_id(m) for m in line] if status == WON else []
-    return Solution(status, ids, nodes, time.perf_counter() - start)
+    return Solution(status, ids, nodes + spent, time.perf_counter() - start)
 
 
 def legal_ids(game: Game, state: State) -> set[str]:
