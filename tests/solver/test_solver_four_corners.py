@@ -117,3 +117,41 @@ def test_late_positions_of_a_real_deal_get_the_brute_force_verdict():
         state.history.clear()
         got = solve_state(game, state, 10**6).status
         assert got == (WON if brute.winnable(game, state) else LOST), k
+
+
+def test_a_card_that_can_never_leave_is_a_proof_of_loss():
+    """`dead` (a card whose partners all lie beneath it and whose foundations each wait for a card beneath it)
+    never fires on a position brute force can win, and fires; looking at the moved card's suit only agrees with
+    looking at every card."""
+    fired = 0
+    for seed in range(1, 31):
+        game, state = last_deal(seed)
+        rng = SplitMix64(100 + seed)
+        for _ in range(60):
+            model = own.Model(game, state)
+            if own.dead(model):
+                fired += 1
+                assert not brute.winnable(game, state), f"position {seed}"
+                break
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            move = moves[rng.below(len(moves))]
+            game.apply(state, move)
+            after = own.Model(game, state)
+            kind, src, dst = next(m for m in model.moves() if model.move_id(m) == move.id)
+            assert own.dead(after, own.moved_suit(after, (kind, src, dst))) == own.dead(after)
+    assert fired >= 5
+
+
+def test_the_shortcuts_of_the_last_deal_change_no_verdict():
+    """The exact search with its safe move, its pruned marriages (none off a packet a card lies alone on) and its
+    stuck-card proofs agrees with a plain depth-first search over every move on reduced positions."""
+    from pipeline.engine.solver_model import depth_first
+
+    for seed in range(1, 16):
+        game, state = last_deal(seed, 4)
+        got = own.Search(own.Model(game, state), None).run(10**6)[0]
+        model = own.Model(game, state)
+        plain = depth_first(model, model.moves, lambda: model.left == 0, 10**6, None)[0]
+        assert got == plain, f"position {seed}"

@@ -1,7 +1,10 @@
 """The Four Corners' own solver: a compact model of the game (faces as ints, packets as lists, moves played and
 undone in place), searched deal by deal (`beam`): each deal's play depth-first with a transposition table, the
-positions with the fewest cards left carried to the redeal, randomised restarts. A position of the last deal is
-searched exactly (`Search`), with one safe move.
+positions with the fewest cards left carried to the redeal, randomised restarts. In the last deal, once the pack
+is out, packets are only stacks: positions that differ by which packet holds what are one (`Model.key`), no card
+is married off a packet it lies alone on (`pruned`), a card whose partners are all up goes up at once
+(`safe_move`), and a position with a card that can never leave its packet is lost (`dead`); with these a position
+of the last deal is searched exactly (`Search`), and the beam's look at the last deal drops lost lines early.
 
 The model reproduces the engine (`games/four_corners.py`) exactly: the deal that runs by itself until a dealt card
 could go up (the player's choice), foundation cards going up by themselves as they come out, the side packets'
@@ -17,16 +20,18 @@ import time
 from random import Random
 
 from ..core import Game, State
-from ..solver import UNKNOWN, WON, Solution
+from ..solver import LOST, UNKNOWN, WON, Solution
 from ..solver_model import depth_first
 
 NODE_LIMIT = 150_000
 METHOD = ("A compact model of the game (the two packs' copies of a card merged) searched deal by deal: each deal's "
           "play is explored depth-first with a transposition table (cards that can go up first, then marriages "
           "that uncover one), the positions with the fewest cards left are carried to the redeal, and the search "
-          "restarts with ties broken at random until a win is found or the budget is spent. Three deals' play is "
-          "far too large to search through, so a deal not won stays unknown; only a position in the last deal can "
-          "be proved lost (there a card whose marriage partners are all up goes up at once).")
+          "restarts with ties broken at random until a win is found or the budget is spent. In the last deal a "
+          "line is dropped as soon as some card can never leave its packet (its marriage partners all lie beneath "
+          "it and each foundation waits for a card beneath it); the packets count as interchangeable there, and a "
+          "card whose partners are all up goes up at once. Three deals' play is far too large to search through, "
+          "so a deal not won stays unknown; only a position in the last deal can be proved lost.")
 
 DEALS = 3
 EMPTY = 255
@@ -237,6 +242,10 @@ class Model:
                 self.left += 1
 
     def key(self) -> bytes:
+        if self.deals == DEALS and not self.dealing:
+            # the last deal's play: nothing is dealt or gathered again, so which packet holds what no longer
+            # matters (an emptied packet stays empty): packets that hold the same cards are one position
+            return b"\xfe".join((bytes(self.ftop), *sorted(map(bytes, self.packets))))
         return b"\xfe".join((bytes(self.ftop), bytes((self.deals, self.dealing, self.to, self.fresh)),
                              *map(bytes, self.packets), bytes(self.stock)))
 
@@ -283,6 +292,96 @@ def safe_move(model: Model, moves: list) -> tuple | None:
     return None
 
 
+LOW = [c - 1 if c % 13 else 52 for c in range(52)]  # partners below and above; 52: none (counts stay 0 there)
+HIGH = [c + 1 if c % 13 < 12 else 52 for c in range(52)]
+
+
+def dead(model: Model, suit: int = -1) -> bool:
+    """In the last deal, after the pack is out: a card that can never leave its packet, which proves the position
+    lost. `suit` >= 0: look at that suit's cards only (a move changes nothing for the others).
+
+    Why: with no deal left, a card x leaves its packet only from its top, to a foundation or married onto a top
+    card of its suit one rank away (a partner). Cards beneath x cannot move before x does. So when every copy of
+    both partners not yet on a foundation lies beneath x in its own packet, x can leave only to a foundation; and
+    its ace foundation can take x only after one copy of every rank between its top and x, its king foundation
+    likewise from above. When some such rank (for each of the two foundations that still wants x's rank at all)
+    has every copy not yet up beneath x, x can never leave: no win. (A move changes whether a card is stuck only
+    for cards of the suit of the card moved: the partners and ranks looked at are all of x's suit, and a card of
+    another suit put on x's packet lies above x.)"""
+    packets = model.packets
+    lo, hi = (0, 52) if suit < 0 else (13 * suit, 13 * suit + 13)
+    out = [0] * 53  # copies of each face in the packets
+    for pile in packets:
+        for c in pile:
+            if lo <= c < hi:
+                out[c] += 1
+    ftop = model.ftop
+    if EMPTY in ftop:  # (never so once the pack is out: the first deal brought every foundation card up)
+        return False
+    up = [0] * 4  # per suit: the face on its ace foundation, and the face on its king foundation
+    down = [0] * 4
+    for i in range(8):
+        t = ftop[i]
+        if i < 4:
+            up[t // 13] = t
+        else:
+            down[t // 13] = t
+    under = [0] * 53  # copies of each face beneath the card looked at, in its packet
+    for pile in packets:
+        if len(pile) < 2:
+            continue
+        seen = False
+        for x in pile:
+            if x < lo or x >= hi:
+                continue
+            if seen:
+                a, b = LOW[x], HIGH[x]
+                if out[a] == under[a] and out[b] == under[b]:
+                    s = x // 13
+                    u = up[s]
+                    if u < x:
+                        for g in range(u + 1, x):
+                            if out[g] == under[g]:
+                                break
+                        else:
+                            under[x] += 1
+                            continue
+                    k = down[s]
+                    if k > x:
+                        for g in range(x + 1, k):
+                            if out[g] == under[g]:
+                                break
+                        else:
+                            under[x] += 1
+                            continue
+                    return True
+            seen = True
+            under[x] += 1
+        if seen:
+            for c in pile:
+                under[c] = 0
+    return False
+
+
+def moved_suit(model: Model, move: tuple) -> int:
+    """The suit of the card a play-phase move put down (on a foundation or a packet)."""
+    kind, _, dst = move
+    return (model.ftop[dst] if kind == PLAY else model.packets[dst][-1]) // 13
+
+
+def pruned(model: Model, moves: list) -> list:
+    """In the last deal, after the pack is out, no card is married off a packet it lies alone on.
+
+    Why never worse: with no deal left, a packet is only a stack (an emptied one stays empty and nothing is dealt
+    on it), so a card c alone on its packet is at least as free as c married onto a card d: play any line from the
+    married position with c (and whatever goes on it) kept on its own packet instead; every move stays legal,
+    and d, shown all along, only adds moves."""
+    if model.deals < DEALS or model.dealing:
+        return moves
+    packets = model.packets
+    return [m for m in moves if m[0] != MARRY or len(packets[m[1]]) > 1]
+
+
 def ordered(model: Model, moves: list, noise: Random | None) -> list:
     """Cards going up first; then marriages that show a card that can go up, then other marriages; the redeal last.
     While dealing: the card just dealt up before dealing on. `noise`: ties broken at random."""
@@ -302,6 +401,8 @@ def ordered(model: Model, moves: list, noise: Random | None) -> list:
                 wants = {WANT[j][ftop[j]] for j in range(8)}
             pile = packets[m[1]]
             key = 1 if len(pile) > 1 and pile[-2] in wants else 2
+        elif kind == DEAL and DECLINE and rand is not None and rand() < DECLINE:
+            key = -1  # now and then, in a restart, the card just dealt is left where it fell
         else:
             key = 3
         ranked.append((key, rand() if rand is not None else i, m))
@@ -326,20 +427,33 @@ class Search:
         sure = safe_move(model, moves)
         if sure is not None:
             return [sure]
-        return ordered(model, moves, None)
+        return ordered(model, pruned(model, moves), None)
 
     def run(self, limit: int) -> tuple[str, list]:
         """Returns the status and the winning line (model moves)."""
         model = self.model
         if model.left == 0:
             return WON, []
-        status, out, nodes = depth_first(model, self.choices, lambda: model.left == 0, limit, self.deadline)
+        if model.deals == DEALS and not model.dealing and dead(model):
+            self.nodes += 1
+            return LOST, []
+        calls = [0]
+
+        def lost(move: tuple) -> bool:  # asked once per position; at the limit it answers no, so the search stops
+            calls[0] += 1
+            return (calls[0] < limit and not model.dealing
+                    and dead(model, moved_suit(model, move) if PLAY <= move[0] <= MARRY else -1))
+
+        status, out, nodes = depth_first(model, self.choices, lambda: model.left == 0, limit, self.deadline,
+                                         lost if model.deals == DEALS else None)
         self.nodes += nodes
         return status, out
 
 
 CAPS = (1000, 300, 150)  # positions explored per deal (first, second, last) in one beam pass
-KEEPS = (8, 30)  # positions carried to the next deal after the first and the second
+KEEPS = (16, 60)  # positions carried to the next deal after the first and the second
+DECLINE = 0.1  # in a restart, the chance of dealing on past a card that could go up
+SAFE = True
 PASS = 17_500  # positions per beam pass; later passes break ties at random
 
 
@@ -387,6 +501,7 @@ def explore(model: Model, cap: int, noise: Random | None, keep: int) -> tuple[li
     records: list = []
     stack = [iter(ordered(model, [m for m in model.moves() if m[0] != REDEAL], noise))]
     nodes, tick = 0, 0
+    last = model.deals == DEALS
     while stack and nodes < cap:
         move = next(stack[-1], None)
         if move is None:
@@ -415,7 +530,12 @@ def explore(model: Model, cap: int, noise: Random | None, keep: int) -> tuple[li
                 heapq.heappush(best, (*item, list(line)))
             elif item > best[0][:2]:
                 heapq.heapreplace(best, (*item, list(line)))
-        stack.append(iter(ordered(model, [m for m in model.moves() if m[0] != REDEAL], noise)))
+        if last and not model.dealing and dead(model, moved_suit(model, move) if PLAY <= move[0] <= MARRY else -1):
+            stack.append(iter(()))
+            continue
+        moves = [m for m in model.moves() if m[0] != REDEAL]
+        sure = safe_move(model, moves) if last and SAFE else None
+        stack.append(iter((sure,) if sure is not None else ordered(model, pruned(model, moves), noise)))
     while records:
         model.unplay(records.pop())
     best.sort(reverse=True)
