@@ -1,5 +1,6 @@
-"""Блокада's own solver: a compact model of the twelve columns, the pack and the eight foundations, searched
-depth-first with a transposition table, safe moves and a loss proof.
+"""Блокада's own solver: a compact model of the twelve columns, the pack and the eight foundations, searched by
+beams over the phases between deals (to find wins) and depth-first with a transposition table, safe moves and a
+loss proof (to find wins and prove losses).
 
 The model. Cards are merged across the two packs (`card % 52`: every rule compares suit and rank only) and kept
 as ints in twelve column lists (bottom first) and the pack (top last; only how many cards are left changes).
@@ -21,14 +22,16 @@ import time
 from ..core import Game, State
 from ..rng import SplitMix64
 from ..solver import LOST, WON, Solution
-from ..solver_model import depth_first, probes_then_full
+from ..solver_model import UNKNOWN, depth_first, probes_then_full
 
-NODE_LIMIT = 8_000
-METHOD = ("Own model of the columns and the pack (packs merged, foundations read off the cards): streamlined "
-          "probes (a card that can go up goes up), then a full depth-first search with a transposition table; a "
-          "card goes up at once when both copies of the card below it are up; a position is abandoned when a "
-          "relaxed game (each card leaves its column once, to a foundation or onto a host that is showing; the "
-          "pack dealt row by row while no space can open) cannot clear every column.")
+NODE_LIMIT = 10_000
+METHOD = ("Own model of the columns and the pack (packs merged, foundations read off the cards): beams by "
+          "phases (the positions reachable between two deals, the most promising kept at each deal, 4, 16, 64 "
+          "wide), streamlined probes, then a full depth-first search with a transposition table; a card goes up at "
+          "once when both copies of the card below it are up; a position is abandoned when a relaxed game (each "
+          "card leaves its column once, to a foundation or onto a host that is showing; the pack dealt row by row "
+          "while no space can open; a card beneath its other copy that can only go up goes up second) cannot "
+          "clear every column.")
 
 DEAL = -1
 PROBES = 8
@@ -182,7 +185,8 @@ class Model:
         every card above it has left and either (a) it can go up: a foundation of its suit can reach the rank
         below it — with one copy of that rank able to go up, or both when the card's other copy is up already
         (each of a suit's two foundations holds one copy of every rank up to its height, and the other copy's
-        foundation is past this rank) — or (b) a copy of its host (the card one rank above in its suit) is on no
+        foundation is past this rank; both copies when its other copy lies above it in its column and can never be
+        married — `_second`) — or (b) a copy of its host (the card one rank above in its suit) is on no
         foundation now and is or has been out: dealt and uncovered, or out of its column already (a host under
         the card in its own column cannot be). Copies able to go up: up[c] = min(copies of c up now or out of
         their columns; up[c - 1]), as a foundation takes the copies of a suit's ranks in order. Every condition
@@ -254,6 +258,21 @@ def _raise(card: int, have: list[int], up: list[int]) -> None:
         up[x] = prev = v
 
 
+def _second(c: list[int], h: int, card: int, base: bytes) -> bool:
+    """Must the card at c[h - 1] be the second of its two copies to go up? So when its other copy lies above it in
+    the same column (it leaves first) and can never be married, so that it leaves by going up: it is a king, or
+    every copy of its host not up lies beneath it in this column, where it cannot be uncovered while the copy
+    stays. Then, when this card goes up, its other copy is up already and the foundation it joins is the second
+    one of its suit: both copies of the card below must be up by then."""
+    for j in range(h, len(c)):
+        if c[j] == card:
+            if card % 13 == 12:
+                return True
+            host = card + 1
+            return c[:j].count(host) >= 2 - base[host]
+    return False
+
+
 def _closure(cols: list[list[int]], cut: list[int], have: list[int], base: bytes, out: bytearray,
              up: list[int]) -> None:
     """Clear the columns' tops as far as the relaxation of `Model.hopeless` allows (cut[k]: cards left)."""
@@ -266,7 +285,8 @@ def _closure(cols: list[list[int]], cut: list[int], have: list[int], base: bytes
             while h:
                 card = c[h - 1]
                 r = card % 13
-                if up[card - 1 if r else 52] > base[card] or (r < 12 and out[card + 1]):
+                able = up[card - 1 if r else 52] - base[card]  # copies of the card below, beyond those used
+                if (able > 1 or (able == 1 and not _second(c, h, card, base))) or (r < 12 and out[card + 1]):
                     _raise(card, have, up)
                 else:
                     break
@@ -326,10 +346,113 @@ def _choices(model: Model, safe: bool = True, probe: SplitMix64 | None = None, s
     return plays + marriages
 
 
+# --- a win-finder by phases ---------------------------------------------------------------------------------------
+
+PHASE_CAP = 300  # positions explored between two deals, from each kept position
+ENDGAME_CAP = 1_000  # positions searched once the pack is out, from each position reached
+
+
+def _score(model: Model) -> int:
+    """How promising a position is: cards up first, then how shallow the next card each foundation wants lies."""
+    cols, fs, fh = model.cols, model.fs, model.fh
+    depth = {}
+    for c in cols:
+        size = len(c)
+        for i, card in enumerate(c):
+            d = size - 1 - i
+            if depth.get(card, 99) > d:
+                depth[card] = d
+    penalty = 0
+    for f in range(8):
+        if fs[f] >= 0 and fh[f] < 13:
+            penalty += min(depth.get(fs[f] * 13 + fh[f], 12), 12)
+    return 16 * model.total - penalty
+
+
+def _beam(model: Model, budget: int, width: int, safe: bool, dead,
+          deadline: float | None = None) -> tuple[str, list[int], int]:
+    """Find a win phase by phase: from each kept position, the positions reachable before the next deal (plays and
+    marriages, depth-first, at most PHASE_CAP), each dealt on; the best `width` of the dealt positions (by `_score`,
+    not proven lost) are kept for the next phase. Once the pack is out, a short depth-first search from each.
+    Its wins are wins; its failure proves nothing. The model is left as it was found."""
+    saved = ([list(c) for c in model.cols], list(model.fs), list(model.fh), model.n, model.total)
+
+    def restore(snap) -> None:
+        cols, fs, fh, n, total = snap
+        model.cols = [list(c) for c in cols]
+        model.fs, model.fh, model.n, model.total = list(fs), list(fh), n, total
+
+    def snap() -> tuple:
+        return ([list(c) for c in model.cols], list(model.fs), list(model.fh), model.n, model.total)
+
+    nodes = 0
+    beam = [(snap(), [])]
+    result: tuple[str, list[int]] = (UNKNOWN, [])
+    while beam and nodes < budget and result[0] != WON and (deadline is None or time.perf_counter() < deadline):
+        dealt = {}
+        for position, line in beam:
+            restore(position)
+            if model.total == 104:
+                result = (WON, line)
+                break
+            if model.n == 0:
+                status, tail, used = depth_first(model, lambda: _choices(model, safe), lambda: model.total == 104,
+                                                 min(ENDGAME_CAP, max(1, budget - nodes)), deadline, dead)
+                nodes += used
+                if status == WON:
+                    result = (WON, line + tail)
+                    break
+                continue
+            # the phase: depth-first over plays and marriages, every position reached a candidate for the deal
+            seen = {model.key()}
+            path: list[tuple[int, tuple]] = []
+            stack = [iter([m for m in _choices(model, safe) if m != DEAL])]
+            while stack and result[0] != WON:
+                nodes += 1
+                if model.n:
+                    undo = model.play(DEAL)
+                    key = model.key()
+                    if key not in dealt and (dead is None or not model.hopeless()):
+                        dealt[key] = (_score(model), snap(), line + [m for m, _ in path] + [DEAL])
+                    model.unplay(undo)
+                elif model.total != 104:
+                    dealt.setdefault(model.key(), (_score(model), snap(), line + [m for m, _ in path]))
+                while stack:
+                    m = next(stack[-1], None)
+                    if m is None:
+                        stack.pop()
+                        if path:
+                            model.unplay(path.pop()[1])
+                        continue
+                    undo = model.play(m)
+                    key = model.key()
+                    if key in seen:
+                        model.unplay(undo)
+                        continue
+                    seen.add(key)
+                    path.append((m, undo))
+                    nodes += 1
+                    if model.total == 104:
+                        result = (WON, line + [mv for mv, _ in path])
+                    elif len(seen) < PHASE_CAP and nodes < budget:
+                        stack.append(iter([mv for mv in _choices(model, safe) if mv != DEAL]))
+                    else:
+                        stack.append(iter(()))
+                    break
+            for _, undo in reversed(path):
+                model.unplay(undo)
+            if result[0] == WON or nodes >= budget or (deadline is not None and time.perf_counter() > deadline):
+                break
+        beam = [(pos, ln) for _, pos, ln in sorted(dealt.values(), key=lambda x: -x[0])[:width]]
+    restore(saved)
+    return result[0], result[1], nodes
+
+
 def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: float | None = None,
           safe: bool = True, proofs: bool = True) -> Solution:
-    """Search from `state` (left as it was found) within `node_limit` positions in all: first, with half of the
-    budget, streamlined probes (a card that can go up goes up, nothing else tried; the first probe in the usual
+    """Search from `state` (left as it was found) within `node_limit` positions in all: first, with three quarters
+    of the budget, beams by phases (`_beam`), 4, 16, 64 ... wide while the budget lasts — their wins are wins;
+    then, with half of what is left, streamlined probes (a card that can go up goes up, nothing else tried; the first probe in the usual
     order, the others with marriages and the deal in a random order) — their wins are wins, their failures prove
     nothing unless the first probe never cut a line; then the full search, whose "lost" is a proof. `safe` and
     `proofs` switch the safe moves and the loss proof off (for the tests that check them against brute force)."""
@@ -350,7 +473,16 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
         return depth_first(model, lambda: _choices(model, safe, noise, streamline), lambda: model.total == 104,
                            limit, deadline, dead if proofs else None)
 
-    status, line, nodes = probes_then_full(model, search, node_limit, PROBES)
+    status, line, nodes = UNKNOWN, [], 0
+    width = 4
+    while status != WON and node_limit * 3 // 4 - nodes >= 50 * width:  # beams, wider and wider
+        status, line, used = _beam(model, node_limit * 3 // 4 - nodes, width, safe, dead if proofs else None,
+                                   deadline)
+        nodes += used
+        width *= 4
+    if status != WON:
+        status, line, more = probes_then_full(model, search, max(1, node_limit - nodes), PROBES)
+        nodes += more
     ids = [model.move_id(m) for m in line] if status == WON else []
     return Solution(status, ids, nodes, time.perf_counter() - start)
 
