@@ -23,7 +23,7 @@ from ..core import Game, State
 from ..solver import LOST, UNKNOWN, WON, Solution
 from ..solver_model import depth_first
 
-NODE_LIMIT = 150_000
+NODE_LIMIT = 300_000
 METHOD = ("A compact model of the game (the two packs' copies of a card merged) searched deal by deal: each deal's "
           "play is explored depth-first with a transposition table (cards that can go up first, then marriages "
           "that uncover one), the positions with the fewest cards left are carried to the redeal, and the search "
@@ -452,8 +452,10 @@ class Search:
 
 CAPS = (1000, 300, 150)  # positions explored per deal (first, second, last) in one beam pass
 KEEPS = (16, 60)  # positions carried to the next deal after the first and the second
-DECLINE = 0.1  # in a restart, the chance of dealing on past a card that could go up
-SAFE = True
+# in a restart, the chance of dealing on past a card that could go up: the cards that go up while dealing shift
+# every later card's packet, so declining one now and then gives the redeals other layouts (it settled most of the
+# deals the beam left unknown when it always played them up)
+DECLINE = 0.1
 PASS = 17_500  # positions per beam pass; later passes break ties at random
 
 
@@ -494,7 +496,9 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
 def explore(model: Model, cap: int, noise: Random | None, keep: int) -> tuple[list, int, bool]:
     """The positions of the current deal reachable without a redeal (depth-first, at most `cap` of them), best
     first: the `keep` with the fewest cards left, each with its line from the position given. Returns those, the
-    positions searched, and whether a won position was among them (then it is the first)."""
+    positions searched, and whether a won position was among them (then it is the first). In the last deal the
+    safe move is played alone, no card is married off a packet it lies alone on, and a line ends where `dead`
+    proves it lost (a card that can never leave its packet): the few positions spent there go to live lines."""
     seen = {model.key()}
     best: list = []  # heap of (-left, tiebreak, line): the worst kept on top
     line: list = []
@@ -534,7 +538,7 @@ def explore(model: Model, cap: int, noise: Random | None, keep: int) -> tuple[li
             stack.append(iter(()))
             continue
         moves = [m for m in model.moves() if m[0] != REDEAL]
-        sure = safe_move(model, moves) if last and SAFE else None
+        sure = safe_move(model, moves) if last else None
         stack.append(iter((sure,) if sure is not None else ordered(model, pruned(model, moves), noise)))
     while records:
         model.unplay(records.pop())
