@@ -26,7 +26,7 @@ from ..solver_model import UNKNOWN, depth_first, probes_then_full
 
 NODE_LIMIT = 10_000
 METHOD = ("Own model of the columns and the pack (packs merged, foundations read off the cards): beams by "
-          "phases (the positions reachable between two deals, the most promising kept at each deal, 4, 16, 64 "
+          "phases (the positions reachable between two deals, the most promising kept at each deal, 4, 12, 36 "
           "wide), streamlined probes, then a full depth-first search with a transposition table; a card goes up at "
           "once when both copies of the card below it are up; a position is abandoned when a relaxed game (each "
           "card leaves its column once, to a foundation or onto a host that is showing; the pack dealt row by row "
@@ -451,7 +451,7 @@ def _beam(model: Model, budget: int, width: int, safe: bool, dead,
 def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: float | None = None,
           safe: bool = True, proofs: bool = True) -> Solution:
     """Search from `state` (left as it was found) within `node_limit` positions in all: first, with three quarters
-    of the budget, beams by phases (`_beam`), 4, 16, 64 ... wide while the budget lasts — their wins are wins;
+    of the budget, beams by phases (`_beam`), 4, 12, 36 ... wide while the budget lasts — their wins are wins;
     then, with half of what is left, streamlined probes (a card that can go up goes up, nothing else tried; the first probe in the usual
     order, the others with marriages and the deal in a random order) — their wins are wins, their failures prove
     nothing unless the first probe never cut a line; then the full search, whose "lost" is a proof. `safe` and
@@ -479,7 +479,7 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
         status, line, used = _beam(model, node_limit * 3 // 4 - nodes, width, safe, dead if proofs else None,
                                    deadline)
         nodes += used
-        width *= 4
+        width *= 3
     if status != WON:
         status, line, more = probes_then_full(model, search, max(1, node_limit - nodes), PROBES)
         nodes += more
