@@ -93,10 +93,10 @@ def test_a_king_over_both_copies_of_a_lower_card_of_its_suit_is_a_proven_loss():
     assert solve_state(GAME, state, 1000).status == LOST
 
 
-@pytest.mark.parametrize("deal", [21])
-def test_a_won_deal_replays_to_a_win_in_the_engine(deal):
+@pytest.mark.parametrize("deal, nodes", [(1, own.NODE_LIMIT), (21, 20_000)])  # 21: won by a beam
+def test_a_won_deal_replays_to_a_win_in_the_engine(deal, nodes):
     state, _ = GAME.new_state(deal)
-    result = solve_state(GAME, state, own.NODE_LIMIT)
+    result = solve_state(GAME, state, nodes)
     assert result.status == WON
     assert replays_to_a_win("blockade", deal, result.moves)
 

@@ -24,14 +24,15 @@ from ..rng import SplitMix64
 from ..solver import LOST, WON, Solution
 from ..solver_model import UNKNOWN, depth_first, probes_then_full
 
-NODE_LIMIT = 10_000
-METHOD = ("Own model of the columns and the pack (packs merged, foundations read off the cards): beams by "
-          "phases (the positions reachable between two deals, the most promising kept at each deal, 4, 12, 36 "
-          "wide), streamlined probes, then a full depth-first search with a transposition table; a card goes up at "
-          "once when both copies of the card below it are up; a position is abandoned when a relaxed game (each "
-          "card leaves its column once, to a foundation or onto a host that is showing; the pack dealt row by row "
-          "while no space can open; a card beneath its other copy that can only go up goes up second) cannot "
-          "clear every column.")
+NODE_LIMIT = 8_000
+FIRST = 8_000  # positions for the probes and the full search before any beam
+METHOD = ("Own model of the columns and the pack (packs merged, foundations read off the cards): streamlined "
+          "probes, then a full depth-first search with a transposition table; with a larger budget (reruns), beams "
+          "by phases (the positions reachable between two deals, the most promising kept at each deal, 4, 12, 36 "
+          "wide) and the full search again; a card goes up at once when both copies of the card below it are up; a "
+          "position is abandoned when a relaxed game (each card leaves its column once, to a foundation or onto a "
+          "host that is showing; the pack dealt row by row while no space can open; a card beneath its other copy "
+          "that can only go up goes up second) cannot clear every column.")
 
 DEAL = -1
 PROBES = 8
@@ -450,11 +451,12 @@ def _beam(model: Model, budget: int, width: int, safe: bool, dead,
 
 def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: float | None = None,
           safe: bool = True, proofs: bool = True) -> Solution:
-    """Search from `state` (left as it was found) within `node_limit` positions in all: first, with three quarters
-    of the budget, beams by phases (`_beam`), 4, 12, 36 ... wide while the budget lasts — their wins are wins;
-    then, with half of what is left, streamlined probes (a card that can go up goes up, nothing else tried; the first probe in the usual
+    """Search from `state` (left as it was found) within `node_limit` positions in all. Up to FIRST positions: with
+    half of them, streamlined probes (a card that can go up goes up, nothing else tried; the first probe in the usual
     order, the others with marriages and the deal in a random order) — their wins are wins, their failures prove
-    nothing unless the first probe never cut a line; then the full search, whose "lost" is a proof. `safe` and
+    nothing unless the first probe never cut a line; then the full search, whose "lost" is a proof. A larger
+    budget goes, three quarters of it, to beams by phases (`_beam`: their wins are wins), 4, 12, 36 ... wide while
+    it lasts, and the rest to the full search again. `safe` and
     `proofs` switch the safe moves and the loss proof off (for the tests that check them against brute force)."""
     start = time.perf_counter()
     if game.won(state):
@@ -473,16 +475,16 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
         return depth_first(model, lambda: _choices(model, safe, noise, streamline), lambda: model.total == 104,
                            limit, deadline, dead if proofs else None)
 
-    status, line, nodes = UNKNOWN, [], 0
-    width = 4
-    while status != WON and node_limit * 3 // 4 - nodes >= 50 * width:  # beams, wider and wider
-        status, line, used = _beam(model, node_limit * 3 // 4 - nodes, width, safe, dead if proofs else None,
-                                   deadline)
-        nodes += used
-        width *= 3
-    if status != WON:
-        status, line, more = probes_then_full(model, search, max(1, node_limit - nodes), PROBES)
-        nodes += more
+    status, line, nodes = probes_then_full(model, search, min(node_limit, FIRST), PROBES)
+    if status == UNKNOWN and node_limit > FIRST:  # a larger budget: beams, then the full search again
+        width, beams = 4, FIRST + (node_limit - FIRST) * 3 // 4
+        while status != WON and beams - nodes >= 50 * width:
+            status, line, used = _beam(model, beams - nodes, width, safe, dead if proofs else None, deadline)
+            nodes += used
+            width *= 3
+        if status != WON:
+            status, line, more = search(max(1, node_limit - nodes), None, False)
+            nodes += more
     ids = [model.move_id(m) for m in line] if status == WON else []
     return Solution(status, ids, nodes, time.perf_counter() - start)
 
