@@ -436,7 +436,8 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
     root; then probes, each within PROBE positions and all within PROBE_SHARE of the budget: streamlined ones (a
     card that can go up goes up, nothing else tried there) and impatient ones (the pack is never turned while a
     card can go up), the first of each kind in the usual order, the others at random within each kind — their
-    wins are wins, their failures prove nothing unless nothing was left untried; then the full depth-first
+    wins are wins, their failures prove nothing unless nothing was left untried; then the relaxed game
+    (`relaxed_lost`, within RELAXED_SHARE of the budget), whose loss is a proof; then the full depth-first
     search with the rest, whose "lost" is a proof. Every search drops a position whose star is frozen for
     good (`frozen_dead`)."""
     start = time.perf_counter()
