@@ -1,0 +1,121 @@
+"""Полушарія's own solver (pipeline/engine/solvers/hemispheres.py): its loss proof never fires on a position
+the brute force can win, its exhaustive search (safe moves, merged key, loss proof) gives the brute-force verdict on
+small positions, and its wins replay through the engine."""
+import brute
+
+from pipeline.engine import registry
+from pipeline.engine.core import State
+from pipeline.engine.rng import SplitMix64, shuffled
+from pipeline.engine.solver import LOST, WON, solve_state
+from pipeline.engine.solver_model import depth_first
+from pipeline.engine.solver_stats import replays_to_a_win
+from pipeline.engine.solvers import hemispheres as H
+
+GAME = registry.get("hemispheres")
+# foundation piles by suit (spades, hearts, diamonds, clubs) and the barriers (rank, suit) as the engine lays them
+FOUNDATIONS = {0: ("king-1", "king-2"), 1: ("ace-1", "ace-2"), 2: ("ace-3", "ace-4"), 3: ("king-3", "king-4")}
+BARRIERS = {"barrier-1": (13, 1), "barrier-2": (1, 3), "barrier-3": (13, 2), "barrier-4": (1, 0)}
+
+
+def face(suit: int, level: int) -> int:
+    """The card of a suit at a level (rank for red suits, 14 - rank for black ones), pack 1."""
+    rank = level if suit in (1, 2) else 14 - level
+    return suit * 13 + rank - 1
+
+
+def reduced(seed: int, most: int = 3) -> State:
+    """A late position: each foundation lacks 1..`most` cards (its king or ace always: one copy of it is the
+    suit's barrier); the other missing cards lie over the race piles (one a pile, in either hemisphere, now and
+    then one married onto another), the talon and the pack; before the first turn on every fourth seed, and
+    whenever a race pile is empty while the pack lasts (dealing, the pack would have refilled it)."""
+    rng = SplitMix64(seed)
+    piles: list[list[int]] = [[] for _ in GAME.names]
+    free = []
+    for suit, (f1, f2) in FOUNDATIONS.items():
+        for pack, name in enumerate((f1, f2)):
+            lack = 1 + rng.below(most)
+            piles[GAME.index[name]] = [pack * 52 + face(suit, lv) for lv in range(1, 14 - lack)]
+            free += [pack * 52 + face(suit, lv) for lv in range(14 - lack, 14) if lv < 13 or pack == 0]
+    for name, (rank, suit) in BARRIERS.items():
+        piles[GAME.index[name]] = [52 + suit * 13 + rank - 1]
+    free = shuffled(free, seed)
+    in_stock = rng.below(len(free) // 2 + 1)
+    in_talon = rng.below(len(free) - in_stock + 1)
+    piles[GAME.stock] = free[:in_stock]
+    piles[GAME.talon] = free[in_stock:in_stock + in_talon]
+    races = list(GAME.races)
+    for c in free[in_stock + in_talon:]:
+        target = next((r for r in races if piles[r] and c % 52 // 13 == piles[r][-1] % 52 // 13
+                       and H.LEVEL[c % 52] + 1 == H.LEVEL[piles[r][-1] % 52]
+                       and H.RED[c % 52] == (r in GAME.north)), None)
+        if target is None or rng.below(2):
+            spaces = [r for r in races if not piles[r]]
+            target = spaces[rng.below(len(spaces))] if spaces else GAME.talon
+        piles[target].append(c)
+    down = [len(p) if fd else 0 for p, fd in zip(piles, GAME.face_down)]
+    variables = {"phase": "play", "to_move": 0, "players": 1}
+    if seed % 4 and not (piles[GAME.stock] and not all(piles[r] for r in races)):
+        variables["dealing"] = True  # while the pack is dealt a space is refilled at once: none is left open
+    return State("hemispheres", 0, piles, down, variables)
+
+
+def positions_along(state: State, seed: int, steps: int = 6):
+    """The position and those met along a random line from it (the state is restored)."""
+    rng = SplitMix64(seed)
+    played = 0
+    yield state
+    for _ in range(steps):
+        moves = GAME.legal_moves(state)
+        if not moves:
+            break
+        GAME.apply(state, moves[rng.below(len(moves))])
+        played += 1
+        yield state
+    for _ in range(played):
+        GAME.undo(state)
+
+
+def test_the_loss_proof_never_fires_on_a_position_brute_force_can_win():
+    fired = 0
+    for seed in range(1, 46):
+        state = reduced(seed)
+        for st in positions_along(state, seed):
+            if H.Model(GAME, st).dead():
+                fired += 1
+                assert not brute.winnable(GAME, st), seed
+    assert fired >= 10, fired  # the proof is not idle
+
+
+def test_the_exhaustive_search_gives_the_brute_force_verdict():
+    """Safe moves, the merged key and the loss proof together lose no win and invent none."""
+    verdicts = set()
+    for seed in range(1, 46):
+        state = reduced(seed)
+        model = H.Model(GAME, state)
+        status, line, _ = depth_first(model, model.choices, model.won, 10**7, None, lambda m: model.dead())
+        assert (status == WON) == brute.winnable(GAME, state), seed
+        verdicts.add(status)
+    assert verdicts == {WON, LOST}
+
+
+def test_the_safe_moves_are_never_the_only_way_to_lose():
+    """Without its safe moves the exhaustive search reaches the same verdicts."""
+    for seed in range(1, 41):
+        state = reduced(seed)
+        verdicts = []
+        for safe in (True, False):
+            model = H.Model(GAME, state)
+            model.safe = safe
+            verdicts.append(depth_first(model, model.choices, model.won, 10**7, None, lambda m: model.dead())[0])
+        assert verdicts[0] == verdicts[1], seed
+
+
+def test_solve_finds_wins_that_replay_and_proves_small_losses():
+    for deal in (2, 6):
+        state, _ = GAME.new_state(deal)
+        result = solve_state(GAME, state, node_limit=H.NODE_LIMIT)
+        assert result.status == WON and replays_to_a_win("hemispheres", deal, result.moves), deal
+    lost = [seed for seed in range(1, 46) if solve_state(GAME, reduced(seed), node_limit=2000).status == LOST]
+    assert len(lost) >= 5
+    for seed in lost[:5]:
+        assert not brute.winnable(GAME, reduced(seed)), seed
