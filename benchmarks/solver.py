@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -240,6 +241,12 @@ def main() -> None:
               f"over {e['deals']} deals, {e['seconds']} s", flush=True)
 
 
+def dumps(table: dict) -> str:
+    """The table as indented JSON, games in order, with each list of deal numbers on one line (thousands of them)."""
+    text = json.dumps(dict(sorted(table.items())), indent=1, ensure_ascii=False)
+    return re.sub(r"\[\s*(-?\d+(?:,\s*-?\d+)*)\s*\]", lambda m: "[" + re.sub(r"\s+", " ", m[1]) + "]", text) + "\n"
+
+
 def store(out: Path, slug: str, entry: dict) -> None:
     """Merge one game's entry into the table. Several runs (one per game) may finish at once: the file is read,
     merged and written under an exclusive lock, so no run overwrites another's game with a stale copy."""
@@ -251,7 +258,7 @@ def store(out: Path, slug: str, entry: dict) -> None:
         table = json.loads(out.read_text()) if out.exists() else {}
         table[slug] = entry
         tmp = out.with_suffix(".tmp")
-        tmp.write_text(json.dumps(dict(sorted(table.items())), indent=1, ensure_ascii=False) + "\n")
+        tmp.write_text(dumps(table))
         tmp.replace(out)
 
 

@@ -36,3 +36,12 @@ def test_a_rerun_refuses_an_entry_that_lost_track_of_its_unknown_deals(monkeypat
         bench.rerun_unknown("windmill", entry, 1000, 60.0, 1)
     with pytest.raises(SystemExit, match="another solver"):
         bench.rerun_unknown("windmill", {**entry, "solver": "older"}, 1000, 60.0, 1)
+
+
+def test_the_table_file_keeps_deal_lists_on_one_line_and_reads_back_the_same():
+    import json
+
+    table = {"shah": {"unknown_deals": [1, 2, 30], "won": 3, "reruns": [{"node_limit": 5}]}, "clock": {"won": 1}}
+    text = bench.dumps(table)
+    assert '"unknown_deals": [1, 2, 30]' in text and text.index('"clock"') < text.index('"shah"')
+    assert json.loads(text) == table
