@@ -9,7 +9,7 @@ from pipeline.engine.rng import SplitMix64
 from pipeline.engine.solver import LOST, WON, solve_deal, solve_state
 
 # deals the solver wins within a small budget (found with `edition solve GAME --deal N --nodes 3000`)
-WON_DEALS = {"windmill": 2, "clock": 3, "calculation": 15, "parterre": 7, "sympathy": 14}
+WON_DEALS = {"windmill": 1, "clock": 3, "calculation": 15, "parterre": 7, "sympathy": 14}
 BUDGET = 3000
 
 
