@@ -68,6 +68,12 @@ class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request, client_address) -> None:
+        # a browser that leaves a page (or cancels a download) mid-response is not a server error
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError, ConnectionAbortedError)):
+            return
+        super().handle_error(request, client_address)
+
 
 def make_server(directory: str | os.PathLike, host: str = "127.0.0.1", port: int = 8000) -> _Server:
     directory = Path(directory).resolve()

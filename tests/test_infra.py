@@ -74,6 +74,22 @@ def test_serve_root_and_missing(served_tmp):
     assert err.value.code == 404
 
 
+def test_a_client_that_hangs_up_is_not_reported_but_real_errors_are(tmp_path, capsys):
+    from pipeline.serve import make_server
+
+    server = make_server(tmp_path, port=0)
+    try:
+        for error in (ConnectionResetError(), BrokenPipeError(), ValueError("a real bug")):
+            try:
+                raise error
+            except Exception:
+                server.handle_error(None, ("127.0.0.1", 1))
+    finally:
+        server.server_close()
+    err = capsys.readouterr().err
+    assert err.count("Exception occurred") == 1 and "a real bug" in err
+
+
 def test_serve_subcommand_registered():
     from pipeline.cli import make_parser
 
