@@ -87,18 +87,7 @@ class Model:
             out = [64 * s + sp for s in sources]
             if forced:
                 return out
-        tops = []
-        targets = []
-        for k in range(8):
-            if P[16 + k]:
-                tops.append(16 + k)
-            elif P[8 + k]:
-                tops.append(8 + k)
-                targets.append(8 + k)
-            elif P[k]:
-                tops.append(k)
-        if self.talon:
-            tops.append(TALON)
+        tops, targets = self.tops()
         fs, fh = self.fs, self.fh
         for src in tops:
             card = self.talon[-1] if src == TALON else P[src][-1]
@@ -115,6 +104,23 @@ class Model:
         if self.n and sp < 0:
             out.append(TURN)
         return out
+
+    def tops(self) -> tuple[list[int], list[int]]:
+        """Rule I: each ray's outermost card, then the talon's top; and the marriage targets among them (rule II:
+        the rays whose outermost card lies in the middle circle)."""
+        P = self.P
+        tops, targets = [], []
+        for k in range(8):
+            if P[16 + k]:
+                tops.append(16 + k)
+            elif P[8 + k]:
+                tops.append(8 + k)
+                targets.append(8 + k)
+            elif P[k]:
+                tops.append(k)
+        if self.talon:
+            tops.append(TALON)
+        return tops, targets
 
     def play(self, m: int) -> tuple:
         """Play move m and the forced step that may follow (the end of the refilling); returns what undo needs."""
@@ -336,17 +342,7 @@ class Relaxed(Model):
     def moves(self) -> list[int]:
         P = self.P
         fs, fh = self.fs, self.fh
-        tops, targets = [], []
-        for k in range(8):
-            if P[16 + k]:
-                tops.append(16 + k)
-            elif P[8 + k]:
-                tops.append(8 + k)
-                targets.append(8 + k)
-            elif P[k]:
-                tops.append(k)
-        if self.talon:
-            tops.append(TALON)
+        tops, targets = self.tops()
         out = []
         for src in tops:
             card = self.talon[-1] if src == TALON else P[src][-1]
