@@ -68,6 +68,10 @@ def seconds(entry: dict) -> str:
     out = f"{total:.0f} с"
     if isinstance(each, (int, float)):
         out += f" ({each:.3f} с на раздачу)".replace(".", ",")
+    pythons = sorted({str(p) for p in [entry.get("interpreter")] + [r.get("interpreter") for r in
+                      entry.get("reruns") or [] if isinstance(r, dict)] if p})
+    if pythons:  # the seconds depend on which Python ran the solver (the verdicts do not)
+        out += "; " + ", ".join(pythons)
     return out
 
 
