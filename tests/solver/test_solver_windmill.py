@@ -180,3 +180,13 @@ def test_the_beam_ranking_weighs_the_centre_and_the_talon_order():
     blocked = W._merit(pos, 0, 1)[0]
     pos.talon = [9, 2]
     assert W._merit(pos, 0, 1)[0] == blocked + 1
+
+
+def test_a_budget_beyond_the_narrow_beams_share_goes_to_wide_beams_which_win_what_the_narrow_ones_missed():
+    """Deal 786 is unknown in the table (the narrow beams, 50 000 positions); a rerun's larger budget lets a beam of
+    width 512 win it, and the first 50 000 positions are spent exactly as before (the table's verdicts stand)."""
+    narrow = solve_deal("windmill", 786, W.NARROW)
+    assert narrow.status == "unknown" and narrow.nodes == W.NARROW
+    result = solve_deal("windmill", 786, 2 * W.NARROW)
+    assert result.status == WON and W.NARROW < result.nodes <= 2 * W.NARROW
+    assert api.replay({"game": "windmill", "deal": 786, "moves": result.moves})["status"] == "won"
