@@ -119,3 +119,17 @@ def test_solve_finds_wins_that_replay_and_proves_small_losses():
     assert len(lost) >= 5
     for seed in lost[:5]:
         assert not brute.winnable(GAME, reduced(seed)), seed
+
+
+def test_a_beam_512_wide_wins_a_deal_the_narrower_ones_leave_and_it_replays():
+    """Deal 1: unknown in the stored table at 100 000 positions, where the beams 2 to 256 wide all fail (216 000
+    positions between them, measured); a beam 512 wide alone wins it within 90 000 positions, and the engine plays
+    the line to the end."""
+    state, _ = GAME.new_state(1)
+    model = H.Model(GAME, state)
+    before = [list(p) for p in model.P]
+    assert H.BEAMS.index(512) == H.BEAMS.index(256) + 1
+    line, nodes = H._beam(model, 512, 90_000, None)
+    assert line is not None and nodes <= 90_000
+    assert model.P == before
+    assert replays_to_a_win("hemispheres", 1, [model.move_id(m) for m in line])
