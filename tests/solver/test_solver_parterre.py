@@ -125,3 +125,63 @@ def test_deal_7_is_won_and_its_line_replays_and_deal_3_is_proved_lost():
 def test_a_small_budget_is_honoured(limit):
     result = solve_deal("parterre", 1, limit)
     assert result.status in (WON, LOST, UNKNOWN) and result.nodes <= limit + 1
+
+
+def test_a_position_decoded_from_its_key_is_the_position():
+    """The best-first search keeps only keys: the bouquet, links and foundations rebuilt from a key are the
+    position's own (beds in sorted order), at the positions of random games."""
+    rng = SplitMix64(11)
+    checked = 0
+    for deal in (1, 2, 3):
+        state, _ = GAME.new_state(deal)
+        model, _, _ = own._from_engine(GAME, state)
+        for _ in range(150):
+            back = own._decode(model.key())
+            assert back.key() == model.key()
+            assert (back.bq, back.found, back.links) == (model.bq, model.found, model.links)
+            assert sorted(map(tuple, back.beds)) == sorted(map(tuple, model.beds))
+            checked += 1
+            moves = own._moves(model, ordered=False)
+            if not moves:
+                break
+            model.play(moves[rng.below(len(moves))])
+    assert checked > 150
+
+
+def search_only(state: State, limit: int = 10**6) -> own.Solution:
+    """`own.solve` with the search reduced to the best-first search alone (no probe first)."""
+    old = own.SEARCH
+    own.SEARCH = own._best_first
+    try:
+        return own.solve(GAME, state, limit, None)
+    finally:
+        own.SEARCH = old
+
+
+def test_best_first_alone_gets_the_brute_force_verdicts_and_its_wins_replay():
+    """Its "lost" (every position reachable expanded) agrees with brute force, won and lost, on late positions
+    and reduced deals; each win it finds replays in the engine."""
+    cases = [late(seed) for seed in LOST_SEEDS + WON_SEEDS]
+    cases += [reduced.parterre(seed, up_to=9)[1] for seed in range(1, 9)]
+    verdicts: list[str] = []
+    for i, state in enumerate(cases):
+        before = state.key()
+        result = search_only(state)
+        assert state.key() == before
+        if i < len(LOST_SEEDS) + len(WON_SEEDS):
+            expected = WON if (LOST_SEEDS + WON_SEEDS)[i] in WON_SEEDS else LOST
+        else:
+            expected = WON if brute.winnable(GAME, state) else LOST
+        assert result.status == expected, i
+        verdicts.append(result.status)
+        if result.status == WON:
+            assert replays(state, result.moves), i
+    assert WON in verdicts and LOST in verdicts
+
+
+def test_best_first_wins_whole_deals_that_replay():
+    for deal in (2, 7, 9):
+        state, _ = GAME.new_state(deal)
+        result = search_only(state, 200_000)
+        assert result.status == WON, deal
+        assert api.replay({"game": "parterre", "deal": deal, "moves": result.moves})["status"] == "won"

@@ -12,31 +12,40 @@ Moves of the search are *macro moves*, each a short list of engine moves:
 Bouquet cards go to a bed only as links of such a chain, and never into a space (`_why_chains`); a link's suit is
 chosen only when it goes up (`_why_links`). After every macro move the *safe* cards go up at once (`_why_safe`).
 
-Search (`_search`): a streamlined depth-first probe, beams of growing width ordered by an estimate, more probes,
-then the full depth-first search with a transposition table, whose "lost" is a proof (as is that of a beam that
-never dropped a position). Wins are turned into engine move ids (`_ids`) and checked by the tests in the engine.
+Search (`_search`): a streamlined depth-first probe (a tenth of the budget), then a best-first search over the
+positions keyed with the beds sorted, ordered by an estimate (`_h`) plus a cost per move made; it keeps every
+position it finds (only their keys: `_decode`), so running out of positions proves the loss. Wins are turned into
+engine move ids (`_ids`) and checked by the tests in the engine. Tried and dropped (32 deals the old solver left
+unknown at 40 000, each at 300 000 positions): the old plan (probe, beams of width 100 and 400, probes, full
+depth-first) 16 won / 3 lost / 13 unknown; probe + best-first with a move cost of 3: 17 / 3 / 12, of 0 (greedy):
+14 / 3 / 15, of 8: 12 / 3 / 17; a beam of 400 before it: 17 / 2 / 13; a penalty for each card not lying on one a
+rank higher: 15 / 3 / 14; a dead-position test (no space, every bed holding a card that can leave only into a
+space) never fired in the depth-first search of five lost deals.
 """
 from __future__ import annotations
 
+import heapq
 import time
 
 from ..core import Game, State
 from ..rng import SplitMix64
 from ..solver import LOST, UNKNOWN, WON, Solution
 
-NODE_LIMIT = 40_000
+NODE_LIMIT = 300_000
 METHOD = ("Own model of Parterre: bouquet cards are laid on a bed only as links of a chain that a bed card "
           "then lands on, never in a space, and a link's suit is chosen when it goes up; a card goes up at once "
-          "when every card one rank lower is up. A streamlined depth-first probe, beams ordered by an estimate, "
-          "then the exhaustive depth-first search with a transposition table over positions with the beds sorted.")
+          "when every card one rank lower is up. A streamlined depth-first probe, then a best-first search over "
+          "positions with the beds sorted (estimate: cards still down, cards lying on the ones wanted soon, bouquet "
+          "cards spent, spaces, moves made), which keeps every position it finds, so that running out of positions "
+          "proves the loss.")
 
 BEDS = 6
 SAFE = True  # play the safe cards up at once (switched off only by the tests, to check that it changes no verdict)
-# the phases of a search and their shares of the budget: a number is a streamlined depth-first probe (0: the
-# ordering as it is, others: shuffled within bands of BAND, seeded by the number), "beam-W" a beam of width W;
-# the full depth-first search gets what is left
-PLAN = ((0, 0.15), ("beam-100", 0.2), ("beam-400", 0.35), (1, 0.05), (2, 0.05))
+# the streamlined depth-first probes that open a search, each with its share of the budget (0: the ordering as
+# it is, others: shuffled within bands of BAND, seeded by the number); the best-first search gets what is left
+PLAN = ((0, 0.1),)
 BAND = 8
+BF_DEPTH = 3  # the best-first search's cost of a move made, against the estimate (`_h`): 0 is greedy, 8 too broad
 DIG_NEED, DIG_DEPTH = 2, 3
 H_NEED, H_FOUND, H_EMPTY, H_LINK = 8, 12, 4, 3
 
@@ -236,8 +245,8 @@ def _why_links() -> None:
 
 
 def _h(m: _Model) -> int:
-    """The beam's estimate (lower is better): cards still down, the cards lying on the ones wanted soon, links
-    laid (bouquet cards spent), spaces."""
+    """The best-first search's estimate (lower is better): cards still down, the cards lying on the ones wanted
+    soon, links laid (bouquet cards spent), spaces."""
     found = m.found
     fkey = bytes(found)
     pen = 0
@@ -411,83 +420,95 @@ def _dfs(m: _Model, node_limit: int, deadline: float | None, probe: int = -1) ->
     return status, played, nodes
 
 
-def _beam(m: _Model, width: int, node_limit: int, deadline: float | None) -> tuple[str, list, int]:
-    """Beam search: level by level (one macro move a level), keep the `width` best new positions by `_h`. Finds
-    wins that depth-first search buries under an early mistake. Its failure proves the loss only if it never
-    dropped a position (then it was a complete breadth-first search); otherwise it returns UNKNOWN."""
-    root = ([list(b) for b in m.beds], list(m.found), m.bq, list(m.links))
-    try:
-        return _beam_levels(m, width, node_limit, deadline)
-    finally:
-        m.beds, m.found, m.bq, m.links = root
+def _decode(key: bytes) -> _Model:
+    """The model position named by `key` (its beds in sorted order): the bouquet is every card neither up nor
+    lying in a bed (a link is a bouquet card still in hand, see `_why_links`)."""
+    found = list(key[:4])
+    beds = [list(b) for b in key[4:].split(b"\xff")]
+    bq = 0
+    for c in range(52):
+        if c % 13 >= found[c // 13]:
+            bq |= 1 << c
+    for bed in beds:
+        for e in bed:
+            if e < 52:
+                bq ^= 1 << e
+    return _Model(beds, bq, found)
 
 
-def _beam_levels(m: _Model, width: int, node_limit: int, deadline: float | None) -> tuple[str, list, int]:
+def _best_first(m: _Model, node_limit: int, deadline: float | None) -> tuple[str, list, int]:
+    """Best-first search: always expand the position with the best estimate (`_h`, then the most recently
+    found) among all found and not yet expanded; every position found is kept, so none is searched twice, and a
+    search that runs out of positions has expanded every position reachable: its "lost" is a proof, as a full
+    depth-first search's is. Returns (status, the line of played moves, positions expanded)."""
     if m.won():
         return WON, [], 0
-    parent: list[tuple[int, list | None]] = [(-1, None)]  # every position kept: where from, by which moves
-    seen = {m.key()}
-    level = [(0, (tuple(map(tuple, m.beds)), tuple(m.found), m.bq, tuple(m.links)))]
+    root = m.key()
+    parent: dict[bytes, bytes | None] = {root: None}
+    heap = [(_h(m), 0, 0, root)]
+    tick = 0
     nodes = 0
-    cut = False
-    while level:
-        children = []
-        for sid, (beds, found, bq, links) in level:
-            m.beds = list(map(list, beds))
-            m.found = list(found)
-            m.bq = bq
-            m.links = list(links)
-            nodes += 1
-            if nodes > node_limit or (deadline is not None and nodes % 64 == 0 and time.perf_counter() > deadline):
-                return UNKNOWN, [], nodes
-            for move in _moves(m, False):
-                done = m.play(move)
-                if m.won():
-                    line = [done]
-                    while sid > 0:
-                        sid, d = parent[sid]
-                        line.append(d)
-                    line.reverse()
-                    return WON, [mv for d in line for mv in d], nodes
-                k = m.key()
-                if k not in seen:
-                    seen.add(k)
-                    children.append((_h(m), len(parent), sid, done,
-                                     (tuple(map(tuple, m.beds)), tuple(m.found), m.bq, tuple(m.links))))
-                    parent.append((sid, done))
-                m.unplay(done)
-        if len(children) > width:
-            children.sort(key=_two)
-            del children[width:]
-            cut = True
-        level = [(c[1], c[4]) for c in children]
-    return (UNKNOWN if cut else LOST), [], nodes  # a beam that never dropped a position searched them all
+    while heap:
+        _, _, depth, k = heapq.heappop(heap)
+        nodes += 1
+        if nodes > node_limit or (deadline is not None and nodes % 64 == 0 and time.perf_counter() > deadline):
+            return UNKNOWN, [], nodes
+        pos = _decode(k)
+        for move in _moves(pos, False):
+            done = pos.play(move)
+            if pos.won():
+                return WON, _line_to(m, parent, k, pos.key()), nodes
+            ck = pos.key()
+            if ck not in parent:
+                parent[ck] = k
+                tick -= 1
+                heapq.heappush(heap, (_h(pos) + BF_DEPTH * (depth + 1), tick, depth + 1, ck))
+            pos.unplay(done)
+    return LOST, [], nodes
 
 
-def _two(c: tuple) -> tuple:
-    return c[0], c[1]
+def _line_to(m: _Model, parent: dict, last: bytes, goal: bytes) -> list:
+    """The played moves from `m` (in its own bed order) through the positions parent[...] leading to `last`, and
+    on to `goal`: at each step the move whose position has the next key (keys do not depend on bed order)."""
+    keys = [goal]
+    k = last
+    while k is not None:
+        keys.append(k)
+        k = parent[k]
+    keys.reverse()  # keys[0] is m's own key
+    played: list = []
+    undo: list = []
+    for nxt in keys[1:]:
+        for move in _moves(m, False):
+            done = m.play(move)
+            if m.key() == nxt:
+                played.extend(done)
+                undo.append(done)
+                break
+            m.unplay(done)
+        else:
+            raise AssertionError("no move leads to the next position of the line")
+    for done in reversed(undo):
+        m.unplay(done)
+    return played
 
 
 def _search(m: _Model, node_limit: int, deadline: float | None) -> tuple[str, list, int]:
-    """Within `node_limit` positions in all, each phase with its share of the budget (PLAN): the first
-    streamlined probe (the ordering as it is), beams of growing width, more probes (shuffled orderings), and last
-    the full depth-first search with whatever is left. A win of any phase is a win; a loss is proved only by a
-    search that dropped nothing (a beam that never cut its level, or the full search)."""
+    """Within `node_limit` positions in all: the streamlined probes of PLAN, each with its share of the budget,
+    then the best-first search with whatever is left. A win of any phase is a win; a loss is proved only by the
+    best-first search running out of positions."""
     spent = 0
-    for phase, share in PLAN:
+    for probe, share in PLAN:
         budget = int(node_limit * share)
         if budget < 20:
             continue
-        if isinstance(phase, str):  # "beam-<width>"
-            status, line, nodes = _beam(m, int(phase[5:]), budget, deadline)
-        else:
-            status, line, nodes = _dfs(m, budget, deadline, phase)
+        status, line, nodes = _dfs(m, budget, deadline, probe)
         spent += nodes
-        if status != UNKNOWN:
+        if status == WON:
             return status, line, spent
     if spent >= node_limit:
         return UNKNOWN, [], spent
-    status, line, nodes = _dfs(m, node_limit - spent, deadline)
+    status, line, nodes = _best_first(m, node_limit - spent, deadline)
     return status, line, spent + nodes
 
 
