@@ -15,10 +15,12 @@ The file maps each game slug to:
     wilson_low, wilson_high 95 % Wilson interval, unknowns counted as losses (low) and as wins (high)
     timeout, node_limit     per deal (seconds, positions); the node limit is the binding one (reproducible)
     seconds, seconds_per_deal, computed (ISO date), method (text), perfect_information (true)
-    interpreter             the Python that ran the solver ("CPython 3.11.7", "PyPy 3.9.16"): the same code, the
-                            same verdicts (node limits, not clocks, decide them); only the seconds depend on it
+    interpreter             the Python that ran the solver on the deals ("CPython 3.11.7", "PyPy 3.9.16"; both,
+                            comma-separated, when --extend ran under another): the same code gives the same
+                            verdicts (node limits, not clocks, decide them); only the seconds depend on it
     unknown_deals           every deal number still unknown (to rerun with a larger budget)
-    reruns                  (after --rerun-unknown) [{node_limit, timeout, deals, won, lost, seconds}, ...]: the
+    reruns                  (after --rerun-unknown) [{node_limit, timeout, deals, won, lost, seconds, interpreter},
+                            ...]: the
                             deals still unknown were solved again with these larger limits, in this order; a deal
                             added later by --extend goes through the same reruns
     no_peek                 (games that hide cards) {"greedy": {...}, "tactics": {...}}: players who see only
@@ -97,7 +99,7 @@ def run_game(slug: str, minutes: float, jobs: int, max_deals: int, chunk: int, t
         if tally.half_width() <= target or elapsed > 60 * minutes:
             break
     seconds = time.perf_counter() - start + (base["seconds"] if base else 0.0)
-    entry = {**(base or {}), **figures(tally, seconds)}
+    entry = {**(base or {}), **figures(tally, seconds), "interpreter": interpreters(base, interpreter())}
     if base is None:
         entry.update({"first": first, "timeout": timeout, "node_limit": nodes, "method": PERFECT,
                       "perfect_information": True, "interval_target": target})
@@ -163,14 +165,19 @@ def interpreter() -> str:
     return f"{platform.python_implementation()} {platform.python_version()}"
 
 
+def interpreters(base: dict | None, now: str) -> str:
+    """The Pythons that solved an entry's deals: the stored entry's (when extending it) and this run's."""
+    names = [n.strip() for n in (base or {}).get("interpreter", "").split(",") if n.strip()]
+    return ", ".join(sorted(set(names) | {now}))
+
+
 def figures(tally: Tally, seconds: float) -> dict:
     low, high = tally.interval()
     return {"deals": tally.deals, "won": tally.won, "lost": tally.lost, "unknown": tally.unknown,
             "win_rate": round(tally.won / tally.deals, 5), "wilson_low": round(low, 5),
             "wilson_high": round(high, 5), "seconds": round(seconds, 1),
             "seconds_per_deal": round(tally.seconds / tally.deals, 4),
-            "computed": datetime.date.today().isoformat(), "interpreter": interpreter(),
-            "unknown_deals": sorted(tally.unknown_deals)}
+            "computed": datetime.date.today().isoformat(), "unknown_deals": sorted(tally.unknown_deals)}
 
 
 PLAYERS = {
