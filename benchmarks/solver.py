@@ -20,9 +20,8 @@ The file maps each game slug to:
                             verdicts (node limits, not clocks, decide them); only the seconds depend on it
     unknown_deals           every deal number still unknown (to rerun with a larger budget)
     reruns                  (after --rerun-unknown) [{node_limit, timeout, deals, won, lost, seconds, interpreter},
-                            ...]: the
-                            deals still unknown were solved again with these larger limits, in this order; a deal
-                            added later by --extend goes through the same reruns
+                            ...]: the deals still unknown were solved again with these larger limits, in this
+                            order; a deal added later by --extend goes through the same reruns
     no_peek                 (games that hide cards) {"greedy": {...}, "tactics": {...}}: players who see only
                             face-up cards, each {policy, deals, first, won, win_rate, wilson_low, wilson_high}
     cross_check             (sympathy) the engine-free model's rate over 100 000 deals

@@ -61,15 +61,17 @@ def limits(entry: dict) -> str:
 
 
 def seconds(entry: dict) -> str:
-    """Time spent on the game: in all, and per deal on average."""
+    """Time spent on the game: in all, per deal on average, and the Pythons that spent it."""
     total, each = entry.get("seconds"), entry.get("seconds_per_deal")
     if not isinstance(total, (int, float)):
         return "—"
     out = f"{total:.0f} с"
     if isinstance(each, (int, float)):
         out += f" ({each:.3f} с на раздачу)".replace(".", ",")
-    pythons = sorted({str(p) for p in [entry.get("interpreter")] + [r.get("interpreter") for r in
-                      entry.get("reruns") or [] if isinstance(r, dict)] if p})
+    reruns = [r for r in entry.get("reruns") or [] if isinstance(r, dict)]
+    named = [entry.get("interpreter")] + [r.get("interpreter") for r in reruns]
+    # an extended entry names two Pythons in one string ("CPython 3.11.7, PyPy 3.9.16")
+    pythons = sorted({p.strip() for n in named if n for p in str(n).split(",") if p.strip()})
     if pythons:  # the seconds depend on which Python ran the solver (the verdicts do not)
         out += "; " + ", ".join(pythons)
     return out

@@ -75,8 +75,12 @@ def test_the_python_that_ran_the_solver_is_named_with_its_seconds():
     data = {"shah": {"deals": 10, "won": 5, "lost": 5, "unknown": 0, "seconds": 20.0, "seconds_per_deal": 2.0,
                      "interpreter": "CPython 3.11.7",
                      "reruns": [{"node_limit": 9, "deals": 1, "won": 0, "lost": 1, "interpreter": "PyPy 3.9.16"}]},
+            "windmill": {"deals": 10, "won": 9, "lost": 0, "unknown": 1, "seconds": 8.0,
+                         "interpreter": "CPython 3.11.7, PyPy 3.9.16",  # extended under the other
+                         "reruns": [{"node_limit": 9, "deals": 1, "won": 0, "lost": 0, "interpreter": "PyPy 3.9.16"}]},
             "clock": {"deals": 100, "won": 100, "lost": 0, "unknown": 0, "seconds": 30.0}}
     rows = {r.get("data-slug"): ["".join(td.itertext()) for td in r.findall("td")]
             for r in table(data).findall(".//tbody/tr")}
     assert rows["shah"][7] == "20 с (2,000 с на раздачу); CPython 3.11.7, PyPy 3.9.16"
+    assert rows["windmill"][7] == "8 с; CPython 3.11.7, PyPy 3.9.16"  # each Python named once
     assert rows["clock"][7] == "30 с"  # an older entry that does not say
