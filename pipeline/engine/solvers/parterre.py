@@ -369,19 +369,18 @@ def _first(r: tuple) -> int:
     return r[0]
 
 
-def _dfs(m: _Model, node_limit: int, deadline: float | None, probe: int = -1) -> tuple[str, list, int]:
-    """Depth-first search with a transposition table, best moves first (explicit stack). A probe (probe >= 0)
-    tries only a card up where one can go up, and probes after the first shuffle the ordering within coarse
-    bands (seeded by the probe's number): its win is a win, its failure proves nothing. Returns (status, the
-    line of played moves, positions expanded); status LOST only from a full search."""
+def _dfs(m: _Model, node_limit: int, deadline: float | None, probe: int) -> tuple[str, list, int]:
+    """A streamlined depth-first probe with a transposition table, best moves first (explicit stack): it tries
+    only a card up where one can go up, and probes after the first shuffle the ordering within coarse bands
+    (seeded by the probe's number). Its win is a win, its failure proves nothing (the best-first search proves
+    losses). Returns (WON or UNKNOWN, the line of played moves, positions expanded)."""
     if m.won():
         return WON, [], 0
     noise = SplitMix64(probe) if probe > 0 else None
-    streamline = probe >= 0
 
     def moves() -> list:
         out = _moves(m, True, noise)
-        if streamline and out and out[0][0] == UP:
+        if out and out[0][0] == UP:
             return out[:1]
         return out
 
@@ -389,7 +388,7 @@ def _dfs(m: _Model, node_limit: int, deadline: float | None, probe: int = -1) ->
     line: list[list] = []
     stack = [iter(moves())]
     nodes = 0
-    status = LOST
+    status = UNKNOWN  # also when the streamlined moves run out: that proves nothing
     while stack:
         move = next(stack[-1], None)
         if move is None:
@@ -409,14 +408,11 @@ def _dfs(m: _Model, node_limit: int, deadline: float | None, probe: int = -1) ->
             break
         nodes += 1
         if nodes >= node_limit or (deadline is not None and nodes % 256 == 0 and time.perf_counter() > deadline):
-            status = UNKNOWN
             break
         stack.append(iter(moves()))
     played = [mv for d in line for mv in d] if status == WON else []
     for d in reversed(line):
         m.unplay(d)
-    if streamline and status == LOST:
-        status = UNKNOWN
     return status, played, nodes
 
 
