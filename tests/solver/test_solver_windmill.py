@@ -1,5 +1,8 @@
 """Мельница's own solver (pipeline/engine/solvers/windmill.py): its steps are the engine's moves, the steps it
 leaves out lose nothing, its verdicts on small positions are the brute-force verdicts, and its wins replay."""
+import functools
+from random import Random
+
 import brute
 import pytest
 
@@ -190,3 +193,78 @@ def test_a_budget_beyond_the_narrow_beams_share_goes_to_wide_beams_which_win_wha
     result = solve_deal("windmill", 786, 2 * W.NARROW)
     assert result.status == WON and W.NARROW < result.nodes <= 2 * W.NARROW
     assert api.replay({"game": "windmill", "deal": 786, "moves": result.moves})["status"] == "won"
+
+
+def _late(deal: int, left: int, rng) -> W.Position:
+    """A position of a real deal with `left` cards in the pack, reached by random legal steps (plays preferred
+    now and then)."""
+    state, _ = GAME.new_state(deal)
+    pos = W.Position.of(GAME, state)
+    greedy = rng.random()
+    while pos.s > left:
+        moves = pos.all_moves()
+        plays = [m for m in moves if m[0] != W.TURN]
+        pos.do(rng.choice(plays) if plays and rng.random() < greedy else rng.choice(moves))
+    return pos
+
+
+@functools.cache
+def _dig_out_sample() -> tuple:
+    """Reduced positions (26 cards off the foundations) and late positions of real deals (14 cards in the pack)
+    whose exhaustive search finishes soon, with its verdict."""
+    rng = Random(1)
+    positions = [W.Position.of(GAME, reduced(seed, 26)) for seed in range(1, 61)]
+    positions += [_late(rng.randrange(1, 5000), 14, rng) for _ in range(60)]
+    sample = []
+    for pos in positions:
+        verdict = W.exhaustive(pos, 20_000, None)[0]
+        if verdict != "unknown":
+            sample.append((pos, verdict))
+    return tuple(sample)
+
+
+def test_the_dig_out_test_condemns_only_lost_positions_and_the_search_with_it_keeps_every_verdict():
+    """`buried` is a proof of loss: on positions the exhaustive search settles, it condemns only lost ones (most of
+    them), and the search that cuts the lines it condemns reaches the same verdicts."""
+    sample = _dig_out_sample()
+    condemned = 0
+    for pos, verdict in sample:
+        if W.buried(pos):
+            condemned += 1
+            assert verdict == LOST, (pos.talon, pos.wings, pos.ang, pos.n)
+        assert W.exhaustive(pos, 20_000, None, doomed=W.buried)[0] == verdict
+    lost = sum(v == LOST for _, v in sample)
+    assert len(sample) > 70 and lost > condemned >= lost // 2 and sum(v == WON for _, v in sample) > 20
+
+
+def test_the_dig_out_test_is_sharp_a_wing_fewer_would_condemn_won_positions(monkeypatch):
+    """Were the argument one card too strict (seven wings), the sample above would catch it: the test is not far
+    from the line between lost and won."""
+    sample = _dig_out_sample()
+    monkeypatch.setattr(W, "_ROOM", 7)
+    assert any(W.buried(pos) for pos, verdict in sample if verdict == WON)
+
+
+def test_the_dig_out_test_agrees_with_the_brute_force_search():
+    fired = 0
+    for seed in range(1, 31):
+        state = reduced(seed)
+        if W.buried(W.Position.of(GAME, state)):
+            fired += 1
+            assert not brute.winnable(GAME, state), f"reduced position {seed}"
+    assert fired >= 3
+
+
+@pytest.mark.parametrize("deal,nodes", [(22, 100), (37, 10)])
+def test_whole_deals_the_beams_leave_unknown_are_proved_lost_by_the_dig_out_test(deal, nodes):
+    """Deal 37 buries three of its fives under the first cards turned, deal 22 four of its sevens: nothing can be
+    played until a king or the next rank of the centre comes, far down the pack."""
+    state, _ = GAME.new_state(deal)
+    status, moves, used = W.exhaustive(W.Position.of(GAME, state), 10_000, None, doomed=W.buried)
+    assert status == LOST and used <= nodes
+
+
+def test_a_budget_beyond_the_wide_end_gives_the_dig_out_test_its_turn():
+    """The benchmark's rerun budget: deal 37 is lost (the narrow beams first spend their 50 000 positions)."""
+    result = solve_deal("windmill", 37, W.WIDE_END + 1)
+    assert result.status == LOST and W.NARROW <= result.nodes <= W.NARROW + W.PROOF
