@@ -185,3 +185,66 @@ def test_best_first_wins_whole_deals_that_replay():
         result = search_only(state, 200_000)
         assert result.status == WON, deal
         assert api.replay({"game": "parterre", "deal": deal, "moves": result.moves})["status"] == "won"
+
+
+def exhaust(state: State, slack: int = 1, runs: bool = True, limit: int = 10**6) -> tuple[str, list[str], int]:
+    """The second phase (`own._exhaust`) alone from an engine position: (status, engine ids of its win, positions)."""
+    model, slot_of, fpile = own._from_engine(GAME, state)
+    origin = own._Model([list(b) for b in model.beds], model.bq, list(model.found))
+    root: list = []
+    model.safe_plays(root)
+    status, line, nodes = own._exhaust(model, limit, None, slack, runs)
+    ids = own._ids(GAME, origin, slot_of, fpile, root + line) if status == WON else []
+    return status, ids, nodes
+
+
+def test_the_exhaustive_phase_with_the_slack_and_the_runs_gets_the_brute_force_verdicts():
+    """The slack-1 safe rule and the bouquet runs (`_why_safe`, `_why_runs`) change no verdict: lost and won as
+    brute force says, on late positions (some with three bouquet cards, where both rules fire) and reduced deals;
+    each win replays in the engine; and the rules do cut positions of lost cases (so the check has teeth)."""
+    cases = [(late(seed), seed in WON_SEEDS) for seed in LOST_SEEDS + WON_SEEDS]  # verdicts: brute force's, above
+    cases += [(late(seed, 5, 7, 3), None) for seed in (1, 3, 4, 5, 8, 9, 10, 11)]
+    cases += [(reduced.parterre(seed, up_to=9)[1], None) for seed in range(1, 9)]
+    cut = 0
+    for state, winnable in cases:
+        if winnable is None:
+            winnable = brute.winnable(GAME, state)
+        before = state.key()
+        status, ids, nodes = exhaust(state)
+        assert state.key() == before
+        assert status == (WON if winnable else LOST)
+        if status == WON:
+            assert replays(state, ids)
+        else:
+            weak_status, _, weak_nodes = exhaust(state, 0, False)
+            assert weak_status == LOST and nodes <= weak_nodes
+            cut += nodes < weak_nodes
+    assert cut >= 2
+
+
+def test_the_stronger_model_keeps_the_weaker_ones_verdicts_on_larger_bouquets():
+    """On late positions with up to six bouquet cards (too large for brute force, where runs are long), the
+    exhaustive search with and without the slack and the runs agrees, won and lost."""
+    verdicts = set()
+    for seed in range(1, 16):
+        state = late(seed, 4, 6, 6)
+        strong, ids, _ = exhaust(state, limit=200_000)
+        weak, _, _ = exhaust(state, 0, False, limit=200_000)
+        if UNKNOWN in (strong, weak):
+            continue
+        assert strong == weak, seed
+        verdicts.add(strong)
+        if strong == WON:
+            assert replays(state, ids), seed
+    assert verdicts == {WON, LOST}
+
+
+def test_a_budget_beyond_the_node_limit_goes_to_the_exhaustive_phase(monkeypatch):
+    """Up to NODE_LIMIT the search is the probe and the best-first search (the table's verdicts); the rest of a
+    larger budget proves a loss the first phase alone leaves unknown, with the node count honoured."""
+    monkeypatch.setattr(own, "NODE_LIMIT", 2000)
+    state = late(11, 5, 7, 3)  # lost (brute force, above): 5520 positions on the stronger model, 7488 on the weaker
+    first = own.solve(GAME, state, 2000, None)
+    assert first.status == UNKNOWN and first.nodes <= 2001
+    both = own.solve(GAME, state, 40_000, None)
+    assert both.status == LOST and 2000 < both.nodes <= 40_001

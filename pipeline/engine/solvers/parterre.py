@@ -21,6 +21,22 @@ depth-first) 16 won / 3 lost / 13 unknown; probe + best-first with a move cost o
 14 / 3 / 15, of 8: 12 / 3 / 17; a beam of 400 before it: 17 / 2 / 13; a penalty for each card not lying on one a
 rank higher: 15 / 3 / 14; a dead-position test (no space, every bed holding a card that can leave only into a
 space) never fired in the depth-first search of five lost deals.
+
+Beyond NODE_LIMIT (reruns of the unknown deals): the first NODE_LIMIT positions are spent exactly as above (so
+the table's verdicts at NODE_LIMIT reproduce), then the rest of the budget goes to `_exhaust`, an exhaustive
+depth-first search from scratch on a stronger model: the safe rule with slack 1 (a card goes up once every card
+two ranks lower is up, `_why_safe`) and cards up from the bouquet only in runs (`_why_runs`); it keeps only the
+keys it has entered, and is about 1.5 times as fast a position as the best-first search. Measured (PyPy, one
+core shared): the lost deals 26, 49, 52, 59 have 38 887, 37 612, 71 213, 219 458 positions on the stronger model
+(the best-first search spent 130 489, 52 202, 101 214, 239 032 with its probe); of ten deals still unknown after
+the 800 000 rerun (24 27 43 55 60 64 94 99 105 110), `_exhaust` alone at 2 000 000 settled 27 (lost, 1 652 319),
+55 (won at 44 180: the depth-first order found what the best-first did not), 105 (lost, 1 133 878) and 110
+(lost, 351 316). The runs alone cut little (deal 49: 37 913 -> 37 613, deal 59: 220 163 -> 219 459); the slack
+most of the rest. But the depth-first search finds wins badly where the best-first finds them at once (deal 2:
+216 101 positions against 2 153; deal 13 not at 3 000 000), so it comes second. Looked at and not built: where
+the positions of a lost deal come from (deal 59: all 220 000 with spades at 0, the ace of spades under its king;
+six to eight links in most of them, 24 000 bed layouts without links in the 66 517 of one foundation state) —
+no cheap dead-position test separates them.
 """
 from __future__ import annotations
 
@@ -79,6 +95,31 @@ def _why_safe() -> None:
     winning line, drop the card's other moves and play it up now: every other move stays legal (its old places
     only take cards after it left them), and its foundation wants it now. In the model: suit s with f cards up is
     safe to continue when f <= 1 or f equals the lowest foundation.
+
+    Slack 1 (the second phase, `_exhaust`): a card X of rank r, the next of its suit, also goes up at once when
+    every card of rank r-2 is up (so every card of rank <= r-2 is: the foundations follow suit). Then every card
+    Y of rank r-1 not up is the next of its suit, and nothing can ever be laid on Y: no card of rank r-2 is left,
+    in a bed or in the bouquet (so no link of rank r-2 either). By the argument above, in a winning line each such
+    Y (and each link of rank r-1, bound to one of them) can go up at its first move instead of moving. In that line
+    nothing is ever laid on X: only a card of rank r-1, or a link of rank r-1, which would need a card of rank
+    <= r-2 on it at once (`_why_chains`). So X is a card that hosts nothing, and it goes up now by the same
+    argument. In the model: f <= lowest + 1.
+    """
+
+
+def _why_runs() -> None:
+    """Why a card goes up from the bouquet only in a run: the bouquet cards of one suit going up one after the
+    other, ending with the next card of the suit from a bed (its top, or a link bound to it) or with the king.
+
+    Let X, the next card of suit s, go up from the bouquet in a winning line of the second phase's model. Move it to
+    just before the first move that needs it: the next card of its suit going up. In between, X in hand is
+    available throughout, nothing else needs it up, and the bouquet keeps one more spare card of X's rank, which
+    only allows more chains. The safe plays in between are the same: X was not safe (f > lowest + 1), so its going
+    up changes neither the lowest foundation nor makes its successor safe. When the successor then goes up by a
+    move, the run "X, successor" reaches the same position; when it goes up as a safe play, X had become safe as
+    well and the safe plays put it up first (binding a link of its rank if one tops a bed, never worse:
+    `_why_links`). Doing this for every card up from the bouquet, last first, each one is followed at once by
+    the next card of its suit, and so on to a card from a bed or to the king: the runs of the model.
     """
 
 
@@ -90,19 +131,24 @@ SUIT = [c // 13 for c in range(52)] + [-1] * (PH - 52 + 14)
 RANK_MASK = [0] + [sum(1 << (s * 13 + r - 1) for s in range(4)) for r in range(1, 14)]
 # moves: (UP, src, card, link) a card up, src a bed (0..5) or -1 for the bouquet, link: the bed's top is a link
 # bound now to `card`; (BED, a, b, chain) bed a's top onto bed b, links of the ranks in `chain` laid first
-UP, BED = 0, 1
+UP, BED, RUN = 0, 1, 2  # RUN: (RUN, (UP moves ...)), cards going up one after the other
 
 
 class _Model:
     """The position, played and taken back in place: beds, the bouquet's cards (bit mask), foundation heights,
     links of each rank lying in the beds."""
 
-    __slots__ = ("beds", "bq", "found", "links")
+    __slots__ = ("beds", "bq", "found", "links", "slack", "runs")
 
-    def __init__(self, beds: list[list[int]], bq: int, found: list[int]) -> None:
+    def __init__(self, beds: list[list[int]], bq: int, found: list[int], slack: int = 0, runs: bool = False) -> None:
         self.beds = beds
         self.bq = bq
         self.found = found
+        # the second phase's model (`_exhaust`): a suit with f cards up is safe to continue when f <= lowest +
+        # slack (`_why_safe`: 0 and 1 are both sound; the first phase keeps 0, as the stored verdicts were
+        # computed with it), and cards go up from the bouquet only in runs (`_why_runs`)
+        self.slack = slack
+        self.runs = runs
         self.links = [0] * 14
         for bed in beds:
             for e in bed:
@@ -122,16 +168,14 @@ class _Model:
     def play(self, move: tuple) -> list:
         """Play a macro move and the safe plays after it; return what `unplay` needs."""
         beds = self.beds
+        if move[0] == RUN:  # recorded as its single cards up, so `unplay`, `_ids` see only UP moves
+            done = list(move[1])
+            for up in done:
+                self._up(up)
+            self.safe_plays(done)
+            return done
         if move[0] == UP:
-            _, src, card, link = move
-            if src < 0:
-                self.bq ^= 1 << card
-            else:
-                beds[src].pop()
-                if link:
-                    self.bq ^= 1 << card
-                    self.links[card % 13 + 1] -= 1
-            self.found[card // 13] += 1
+            self._up(move)
         else:
             _, a, b, chain = move
             dst = beds[b]
@@ -142,6 +186,17 @@ class _Model:
         done = [move]
         self.safe_plays(done)
         return done
+
+    def _up(self, move: tuple) -> None:
+        _, src, card, link = move
+        if src < 0:
+            self.bq ^= 1 << card
+        else:
+            self.beds[src].pop()
+            if link:
+                self.bq ^= 1 << card
+                self.links[card % 13 + 1] -= 1
+        self.found[card // 13] += 1
 
     def unplay(self, done: list) -> None:
         beds = self.beds
@@ -185,6 +240,31 @@ class _Model:
             out.append((UP, -1, card, False))
         return out
 
+    def run_moves(self, s: int) -> list:
+        """`up_moves`, except that a card goes up from the bouquet only in a *run* (`_why_runs`): the bouquet
+        cards of suit s that go up one after the other, ending with the next card from a bed (its top, or a link
+        bound to it) or with the king."""
+        out = self.up_moves(s)
+        if not self.runs or not out or out[0][1] >= 0:
+            return out
+        found, beds = self.found, self.beds
+        f = found[s]
+        run: list = []
+        while True:  # the bouquet's cards of suit s from f+1 on, while each is neither a top nor promised
+            card = s * 13 + f
+            if not self.bq >> card & 1:  # in a bed: the run ends with it, if it is a top
+                return [(RUN, tuple(run) + ((UP, a, card, False),)) for a in range(BEDS)
+                        if beds[a] and beds[a][-1] == card]
+            link = PH + f + 1
+            ends = [(RUN, tuple(run) + ((UP, a, card, True),)) for a in range(BEDS)
+                    if beds[a] and beds[a][-1] == link]
+            if ends or self.spare(f + 1) <= 0:
+                return ends
+            run.append((UP, -1, card, False))
+            f += 1
+            if f == 13:
+                return [(RUN, tuple(run))]
+
     def safe_plays(self, done: list) -> None:
         """Play up every card that is safe (see `_why_safe`), recording each in `done`."""
         if not SAFE:
@@ -196,7 +276,7 @@ class _Model:
             low = min(found)
             for s in range(4):
                 f = found[s]
-                if f == 13 or (f > 1 and f != low):
+                if f == 13 or (f > 1 and f > low + self.slack):
                     continue
                 card = s * 13 + f
                 if not self.bq >> card & 1:  # only a bed's top can give it
@@ -311,7 +391,7 @@ def _moves(m: _Model, ordered: bool = True, noise: SplitMix64 | None = None) -> 
     beds, bq, links, found = m.beds, m.bq, m.links, m.found
     ups = []
     for s in range(4):
-        ups.extend(m.up_moves(s))
+        ups.extend(m.run_moves(s))
     empty = -1
     dig = [0] * BEDS
     cover = [0] * BEDS
@@ -416,6 +496,50 @@ def _dfs(m: _Model, node_limit: int, deadline: float | None, probe: int) -> tupl
     return status, played, nodes
 
 
+def _exhaust(m: _Model, node_limit: int, deadline: float | None, slack: int = 1, runs: bool = True
+             ) -> tuple[str, list, int]:
+    """The second phase: an exhaustive depth-first search (explicit stack, best moves first) on the stronger
+    model — the safe rule with slack 1 (`_why_safe`) and cards up from the bouquet only in runs (`_why_runs`) —
+    that keeps only the keys of the positions it has entered: leaner and faster a position than the best-first
+    search, so that a larger budget can run out of positions and prove the loss. `m` is left as it was. Returns
+    (status, the line of played moves from `m`, positions expanded); `slack` and `runs` as `_Model`'s (the tests
+    compare the weaker model's verdicts)."""
+    pos = _Model([list(b) for b in m.beds], m.bq, list(m.found), slack, runs)
+    root: list = []
+    pos.safe_plays(root)  # the stronger safe rule may play more at once
+    if pos.won():
+        return WON, root, 0
+    seen = {pos.key()}
+    line: list[list] = []
+    stack = [iter(_moves(pos))]
+    nodes = 0
+    status = LOST
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if line:
+                pos.unplay(line.pop())
+            continue
+        done = pos.play(move)
+        k = pos.key()
+        if k in seen:
+            pos.unplay(done)
+            continue
+        seen.add(k)
+        line.append(done)
+        if pos.won():
+            status = WON
+            break
+        nodes += 1
+        if nodes >= node_limit or (deadline is not None and nodes % 256 == 0 and time.perf_counter() > deadline):
+            status = UNKNOWN
+            break
+        stack.append(iter(_moves(pos)))
+    played = root + [mv for d in line for mv in d] if status == WON else []
+    return status, played, nodes
+
+
 def _decode(key: bytes) -> _Model:
     """The model position named by `key` (its beds in sorted order): the bouquet is every card neither up nor
     lying in a bed (a link is a bouquet card still in hand, see `_why_links`)."""
@@ -490,21 +614,28 @@ def _line_to(m: _Model, parent: dict, last: bytes, goal: bytes) -> list:
 
 
 def _search(m: _Model, node_limit: int, deadline: float | None) -> tuple[str, list, int]:
-    """Within `node_limit` positions in all: the streamlined probes of PLAN, each with its share of the budget,
-    then the best-first search with whatever is left. A win of any phase is a win; a loss is proved only by the
-    best-first search running out of positions."""
+    """Within `node_limit` positions in all. Up to NODE_LIMIT: the streamlined probes of PLAN, each with its
+    share of the budget, then the best-first search with whatever is left (as the table's verdicts at NODE_LIMIT
+    were computed). A larger budget's remainder goes to the exhaustive depth-first search (`_exhaust`). A win of any
+    phase is a win; a loss is proved only by the best-first or the exhaustive search running out of positions."""
+    first = min(node_limit, NODE_LIMIT)
     spent = 0
     for probe, share in PLAN:
-        budget = int(node_limit * share)
+        budget = int(first * share)
         if budget < 20:
             continue
         status, line, nodes = _dfs(m, budget, deadline, probe)
         spent += nodes
         if status == WON:
             return status, line, spent
-    if spent >= node_limit:
+    if spent < first:
+        status, line, nodes = _best_first(m, first - spent, deadline)
+        spent += nodes
+        if status != UNKNOWN:
+            return status, line, spent
+    if node_limit <= spent:
         return UNKNOWN, [], spent
-    status, line, nodes = _best_first(m, node_limit - spent, deadline)
+    status, line, nodes = _exhaust(m, node_limit - spent, deadline)
     return status, line, spent + nodes
 
 
