@@ -268,3 +268,12 @@ def test_a_budget_beyond_the_wide_end_gives_the_dig_out_test_its_turn():
     """The benchmark's rerun budget: deal 37 is lost (the narrow beams first spend their 50 000 positions)."""
     result = solve_deal("windmill", 37, W.WIDE_END + 1)
     assert result.status == LOST and W.NARROW <= result.nodes <= W.NARROW + W.PROOF
+
+
+def test_the_exhaustive_search_with_the_dig_out_test_also_wins_whole_deals_and_its_line_replays():
+    """Deal 204, unknown in the table at 500 000 positions of beams, is won by the cut exhaustive search."""
+    state, _ = GAME.new_state(204)
+    status, moves, _ = W.exhaustive(W.Position.of(GAME, state), 5_000, None, doomed=W.buried)
+    assert status == WON
+    ids = [i for m in moves for i in W.move_ids(m)]
+    assert api.replay({"game": "windmill", "deal": 204, "moves": ids})["status"] == "won"

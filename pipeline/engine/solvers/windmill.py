@@ -20,10 +20,10 @@ The search (`_solve`):
   over every legal step): so the exhaustive search (`exhaustive`: depth-first, a table of the positions met) is
   exact, and its "lost" is a proof. It gets a tenth of the budget, on positions with at most `SMALL` cards left in
   the pack (late positions, hints near the end), and settles them either way.
-- Whole deals are too large for it (the positions reachable with k cards turned grow by a half to threefold a
-  card: some 10^5 after forty to fifty cards), and no cheap proof of loss was found (the deals the beams cannot
-  win mostly bury the copies of a rank deep in the talon early, but freeing the cards still in the pack, the
-  obvious relaxation, lets the talon be dug out again), so whole deals are won or left unknown. Their wins come
+- Whole deals are too large for it alone (the positions reachable with k cards turned grow by a half to threefold
+  a card: some 10^5 after forty to fifty cards); the dig-out test (last item) cuts it down on about half the deals
+  the beams cannot win. (Freeing the cards still in the pack, the obvious relaxation, proves nothing: it lets the
+  talon be dug out again; the dig-out test keeps the pack's order instead.) Most wins come
   from beams over the pack (`beam`): from each kept position every position reachable before the next card is
   turned, of which the best (`_merit`) turn the next card. Where the beams fail, the centre mostly starves: the
   angles, fed first, take the copies it needs, which then lie deep in the talon. So the ranking weighs the
@@ -45,10 +45,14 @@ The search (`_solve`):
   a matter of counts by rank (the centre a cyclic run, the angles runs from the king down). Cut at every turn of
   the pack, it lets the exhaustive search finish on whole deals: the deals that bury several copies of a rank
   under the first cards turned (nothing plays until a king or the centre's next rank comes) are proved lost in a
-  few dozen positions. Without the last clause (X must go somewhere: one card of slack less) the search settled
-  none of 9 sampled unknown deals in 300 000 positions; with it, of the 192 deals the table left unknown at
-  500 000 positions, a search of 5 000 positions proved 90 lost and won 25 (20 000 settled no more of 24).
-  It runs only on budgets beyond WIDE_END (see there), so the table's earlier verdicts stand.
+  few dozen positions. Measured (PyPy) on the 192 deals the table left unknown at 500 000 positions: a search of
+  5 000 positions proved 90 lost and won 25 (most within a few hundred positions; 20 000 settled no more of the
+  first 24, 300 000 none of four more tried). Without the last clause (X must go somewhere: one card of slack
+  less) it settled 11 of the first 20 at 30 000 positions, with it 12 (deal 22: unknown at 300 000, then lost in
+  43). The test is dear (a position with it costs 0.1 to 0.5 ms, without 0.02), so it is tried only at turns.
+  It runs only on budgets beyond WIDE_END (see there), so the table's earlier verdicts stand; METHOD's last
+  sentence predates it (kept so that the stored entry could be rerun; to be reworded when the entry is next
+  computed afresh).
 """
 from __future__ import annotations
 
