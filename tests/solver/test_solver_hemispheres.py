@@ -133,3 +133,26 @@ def test_a_beam_512_wide_wins_a_deal_the_narrower_ones_leave_and_it_replays():
     assert line is not None and nodes <= 90_000
     assert model.P == before
     assert replays_to_a_win("hemispheres", 1, [model.move_id(m) for m in line])
+
+
+def test_the_disorder_counts_talon_cards_above_a_lower_card_of_their_suit():
+    state, _ = GAME.new_state(1)
+    model = H.Model(GAME, state)
+    model.P[model.talon] = [face(1, 5), face(1, 7), face(2, 3), face(1, 4), face(1, 6), face(2, 2), face(2, 9)]
+    # bottom to top: hearts 5, 7 (above the 5), 4, 6 (above the 4); diamonds 3, 2, 9 (above the 2)
+    assert H._disorder(model) == 3
+
+
+def test_past_the_node_limit_the_ordered_beams_win_a_deal_the_first_ones_leave_and_it_replays():
+    """Deal 103: unknown in the stored table at NODE_LIMIT; a beam 8 wide ranked by the ordered score wins it
+    within 4 500 positions where the same beam ranked by `_score` fails, and `solve` with a budget past NODE_LIMIT
+    (its first NODE_LIMIT positions spent as at NODE_LIMIT, so more than that in all) wins it and the engine plays
+    the line to the end."""
+    state, _ = GAME.new_state(103)
+    model = H.Model(GAME, state)
+    assert H._beam(model, 8, 10_000, None, H._score)[0] is None
+    line, nodes = H._beam(model, 8, 10_000, None, H._ordered_score)
+    assert line is not None and nodes <= 4_500
+    result = solve_state(GAME, state, node_limit=H.NODE_LIMIT + 10_000)
+    assert result.status == WON and result.nodes > H.NODE_LIMIT
+    assert replays_to_a_win("hemispheres", 103, result.moves)
