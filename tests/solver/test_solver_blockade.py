@@ -93,7 +93,7 @@ def test_a_king_over_both_copies_of_a_lower_card_of_its_suit_is_a_proven_loss():
     assert solve_state(GAME, state, 1000).status == LOST
 
 
-@pytest.mark.parametrize("deal, nodes", [(1, own.NODE_LIMIT), (21, 20_000)])  # 21: won by a beam
+@pytest.mark.parametrize("deal, nodes", [(1, own.NODE_LIMIT), (21, 60_000)])  # 21: won by a beam
 def test_a_won_deal_replays_to_a_win_in_the_engine(deal, nodes):
     state, _ = GAME.new_state(deal)
     result = solve_state(GAME, state, nodes)
@@ -139,3 +139,40 @@ def test_the_phase_beam_finds_a_win_the_depth_first_search_misses_and_it_replays
     status, line, nodes = own._beam(model, 6_000, 4, True, None)
     assert status == WON and nodes <= 6_000
     assert replays_to_a_win("blockade", 21, [model.move_id(m) for m in line])
+
+
+def test_beams_ranked_differently_win_what_the_plain_ranking_misses_and_the_win_replays():
+    """Deal 19: every rerun of the old solver (beams 4, 12, 36 ... wide, one ranking) left it unknown at 600 000
+    positions; the plain ranking 20 wide does not win it, the mixed ranking with seeded noise does within 20 000
+    positions (the tenth of the reruns' beams), and the engine plays that line to the end."""
+    state, _ = GAME.new_state(19)
+    model = own.Model(GAME, state)
+
+    def dead(m: int) -> bool:
+        return (m < 256 or not model.n) and model.hopeless()
+
+    assert own._beam(model, 10**6, 20, True, dead, None, "", None, own.BEAM_CAP)[0] != WON
+    status, line, nodes = own._beam(model, 20_000, 20, True, dead, None, "BCK", 9, own.BEAM_CAP)
+    assert status == WON and nodes <= 20_000
+    assert replays_to_a_win("blockade", 19, [model.move_id(m) for m in line])
+
+
+def test_the_score_mixes_count_what_they_say_and_the_noise_only_breaks_near_ties():
+    """A column with the five of spades over the two (bottom first: two, five) costs a point under "C"; a king
+    over two cards, one point under "K" (half a point a card); the noise adds under two points (32 where a point is 16)."""
+    piles = [[] for _ in GAME.names]
+    found = GAME.group("foundation")
+    for f, (d, s) in zip(found, [(d, s) for s in range(4) for d in range(2)]):
+        piles[f] = [d * 52 + s * 13 + r for r in range(13)]
+    piles[found[0]] = [0]  # ace of spades up; the rest of the spades out
+    piles[found[1]] = [52]
+    cols = GAME.group("column")
+    piles[cols[0]] = [1, 4]
+    piles[cols[1]] = [2, 3, 12]
+    state = State("blockade", 0, piles, [0] * len(piles), {"phase": "play", "to_move": 0, "players": 1})
+    model = own.Model(GAME, state)
+    plain = own._score(model)
+    assert own._score(model, "C") == plain - 4 * 4  # 5 over 2; 4 over 3; the king over 3 and 4
+    assert own._score(model, "K") == plain - 2 * 2
+    noisy = [own._score(model, "", SplitMix64(seed)) for seed in range(20)]
+    assert all(4 * plain <= v < 4 * plain + 32 for v in noisy) and len(set(noisy)) > 1

@@ -29,6 +29,19 @@ column that could hold them leaves; hosts covered by a row stop counting as show
 and a depth-first search with it left deals 2, 3 and 5 unknown at 200 000 positions. Larger budgets win deals
 instead: 300 000 positions win 3 (2, 4, 9) of the 8 deals among 2-11 left unknown at 100 000, and the table's reruns
 won 16 of 196 at 200 000, 16 of the 180 left at 400 000 and 9 of the 164 left at 600 000.
+
+Session 3: the reruns' beams replaced (the first FIRST positions are spent as before). Looking closely at the deals
+left unknown at 600 000 first: a beam 200 wide (2 000 positions per phase from each kept one) wins deal 3, and takes
+7, 14 and 16 to 85-93 cards up, but leaves 11, 13 and 18 at 22-40, and a deeper search once the pack is out (5 000
+positions from each position instead of 500) won nothing more on 40 of them: the choices before the deals decide,
+and many of these deals are likely lost. The measure: one beam ranked one way wins few (30 wide: 2 of 60 unknown
+deals; 100 wide: 3 of 60, 3 s a deal), but beams ranked differently win different deals (five rankings 20 wide: 2-4
+each of 80, 9 together, in the time of two 50-wide ones), hence `_score`'s mixes and seeded noise and many narrow
+beams. On deals 1-30 at 300 000 positions (PyPy, 5.6 s a deal): 14 won, against 13 for the old solver with all its
+reruns to 600 000 (3 of the new wins, 10, 19 and 20, were left by every old rerun; it misses 4 and 29); 10 wide: 11;
+40 wide: 10; 20 wide with 1 500 positions per phase: 10. Not tried for want of time: a loss proof that fires on
+a fresh deal. Why the present one cannot: on the first row almost every card can go up or marry, so the closure
+can empty some column at once and the relaxation counts the whole pack as out (see above: it lacks the marriages).
 """
 from __future__ import annotations
 
@@ -42,9 +55,12 @@ from ..solver_model import UNKNOWN, depth_first, probes_then_full
 NODE_LIMIT = 8_000
 FIRST = 8_000  # positions for the probes and the full search before any beam
 METHOD = ("Own model of the columns and the pack (packs merged, foundations read off the cards): streamlined "
-          "probes, then a full depth-first search with a transposition table; with a larger budget (reruns), beams "
-          "by phases (the positions reachable between two deals, the most promising kept at each deal, 4, 12, 36 "
-          "wide) and the full search again; a card goes up at once when both copies of the card below it are up; a "
+          "probes, then a full depth-first search with a transposition table; with a larger budget (reruns), many "
+          "narrow beams by phases (the positions reachable between two deals, at most 500 from each kept position; "
+          "the 20 most promising kept at each deal, 40 after ten beams, 80 after twenty), each ranking positions "
+          "its own way (cards up, how deep the cards the foundations want next lie, cards above a lower card of "
+          "their suit, cards beneath a king; after five beams the same with seeded noise), and a twentieth of the "
+          "budget to the full search again; a card goes up at once when both copies of the card below it are up; a "
           "position is abandoned when a relaxed game (each card leaves its column once, to a foundation or onto a "
           "host that is showing; the pack dealt row by row while no space can open; a card beneath its other copy "
           "that can only go up goes up second) cannot clear every column.")
@@ -366,31 +382,56 @@ def _choices(model: Model, safe: bool = True, probe: SplitMix64 | None = None, s
 
 PHASE_CAP = 300  # positions explored between two deals, from each kept position
 ENDGAME_CAP = 1_000  # positions searched once the pack is out, from each position reached
+BEAM_WIDTH = 20  # the reruns' beams: 20 wide (40 after ten beams, 80 after twenty ...), each phase capped at
+BEAM_CAP = 500  # positions, ranked in turn by each of these `_score` mixes (unseeded, then with seeded noise)
+MIXES = ("", "B", "C", "K", "BCK")
 
 
-def _score(model: Model) -> int:
-    """How promising a position is: cards up first, then how shallow the next card each foundation wants lies."""
+def _score(model: Model, mix: str = "", noise: SplitMix64 | None = None) -> int:
+    """How promising a position is: cards up first, then how shallow the next card each foundation wants lies.
+    `mix` adds terms (each letter one): "B" the depth of the two ranks after it too (halved, quartered); "C" a
+    point for every card lying above a lower card of its suit in its column (it must be married away before that
+    card can go up); "K" half a point for every card beneath a king (a king only leaves by going up). `noise`
+    adds a seeded amount under two points (the depth term's unit) to each position's score, so that beams run
+    with different seeds keep different positions where the scores are close. Only the order of the beams' positions depends on it, never a verdict's soundness."""
     cols, fs, fh = model.cols, model.fs, model.fh
     depth = {}
+    inv = under_k = 0
+    by_rank, by_suit, by_king = "B" in mix, "C" in mix, "K" in mix
     for c in cols:
         size = len(c)
         for i, card in enumerate(c):
             d = size - 1 - i
             if depth.get(card, 99) > d:
                 depth[card] = d
+            if by_suit:
+                lo = card - card % 13
+                for b in c[:i]:
+                    if lo <= b < card:
+                        inv += 1
+            if by_king and card % 13 == 12:
+                under_k += i
     penalty = 0
     for f in range(8):
         if fs[f] >= 0 and fh[f] < 13:
-            penalty += min(depth.get(fs[f] * 13 + fh[f], 12), 12)
-    return 16 * model.total - penalty
+            want = fs[f] * 13 + fh[f]
+            penalty += 4 * min(depth.get(want, 12), 12)
+            if by_rank:
+                for k, w in ((1, 2), (2, 1)):
+                    if fh[f] + k < 13:
+                        penalty += w * min(depth.get(want + k, 12), 12)
+    value = 64 * model.total - penalty - 4 * inv - 2 * under_k
+    return value if noise is None else 4 * value + noise.below(32)
 
 
-def _beam(model: Model, budget: int, width: int, safe: bool, dead,
-          deadline: float | None = None) -> tuple[str, list[int], int]:
+def _beam(model: Model, budget: int, width: int, safe: bool, dead, deadline: float | None = None,
+          mix: str = "", seed: int | None = None, cap: int = PHASE_CAP) -> tuple[str, list[int], int]:
     """Find a win phase by phase: from each kept position, the positions reachable before the next deal (plays and
     marriages, depth-first, at most PHASE_CAP), each dealt on; the best `width` of the dealt positions (by `_score`,
     not proven lost) are kept for the next phase. Once the pack is out, a short depth-first search from each.
-    Its wins are wins; its failure proves nothing. The model is left as it was found."""
+    `mix` and `seed` choose the ranking (`_score`), `cap` the positions per phase. Its wins are wins; its failure
+    proves nothing. The model is left as it was found."""
+    noise = None if seed is None else SplitMix64(seed)
     saved = ([list(c) for c in model.cols], list(model.fs), list(model.fh), model.n, model.total)
 
     def restore(snap) -> None:
@@ -429,10 +470,10 @@ def _beam(model: Model, budget: int, width: int, safe: bool, dead,
                     undo = model.play(DEAL)
                     key = model.key()
                     if key not in dealt and (dead is None or not model.hopeless()):
-                        dealt[key] = (_score(model), snap(), line + [m for m, _ in path] + [DEAL])
+                        dealt[key] = (_score(model, mix, noise), snap(), line + [m for m, _ in path] + [DEAL])
                     model.unplay(undo)
                 elif model.total != 104:
-                    dealt.setdefault(model.key(), (_score(model), snap(), line + [m for m, _ in path]))
+                    dealt.setdefault(model.key(), (_score(model, mix, noise), snap(), line + [m for m, _ in path]))
                 while stack:
                     m = next(stack[-1], None)
                     if m is None:
@@ -450,7 +491,7 @@ def _beam(model: Model, budget: int, width: int, safe: bool, dead,
                     nodes += 1
                     if model.total == 104:
                         result = (WON, line + [mv for mv, _ in path])
-                    elif len(seen) < PHASE_CAP and nodes < budget:
+                    elif len(seen) < cap and nodes < budget:
                         stack.append(iter([mv for mv in _choices(model, safe) if mv != DEAL]))
                     else:
                         stack.append(iter(()))
@@ -470,9 +511,10 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
     half of them, streamlined probes (a card that can go up goes up, nothing else tried; the first probe in the usual
     order, the others with marriages and the deal in a random order) — their wins are wins, their failures prove
     nothing unless the first probe never cut a line; then the full search, whose "lost" is a proof. A larger
-    budget goes, three quarters of it, to beams by phases (`_beam`: their wins are wins), 4, 12, 36 ... wide while
-    it lasts, and the rest to the full search again. `safe` and
-    `proofs` switch the safe moves and the loss proof off (for the tests that check them against brute force)."""
+    budget goes, all but a twentieth of it, to narrow beams by phases (`_beam`: their wins are wins), BEAM_WIDTH
+    wide (doubled after every ten), ranked in turn by each of MIXES (then the same with seeded noise) while it
+    lasts, and the rest to the full search again: many beams ranked differently win more deals for the positions
+    than fewer wider ones (see the module's docstring). `safe` and `proofs` switch the safe moves and the loss proof off (for the tests that check them against brute force)."""
     start = time.perf_counter()
     if game.won(state):
         return Solution(WON, [], 0, 0.0)
@@ -491,12 +533,14 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
                            limit, deadline, dead if proofs else None)
 
     status, line, nodes = probes_then_full(model, search, min(node_limit, FIRST), PROBES)
-    if status == UNKNOWN and node_limit > FIRST:  # a larger budget: beams, then the full search again
-        width, beams = 4, FIRST + (node_limit - FIRST) * 3 // 4
-        while status != WON and beams - nodes >= 50 * width:
-            status, line, used = _beam(model, beams - nodes, width, safe, dead if proofs else None, deadline)
+    if status == UNKNOWN and node_limit > FIRST:  # a larger budget: many narrow beams, then the full search
+        beams, k = node_limit - (node_limit - FIRST) // 20, 0
+        while status != WON and beams - nodes >= 50 * BEAM_WIDTH:
+            mix = MIXES[k % len(MIXES)]
+            status, line, used = _beam(model, beams - nodes, BEAM_WIDTH << (k // 10), safe, dead if proofs else None,
+                                       deadline, mix, k if k >= len(MIXES) else None, BEAM_CAP)
             nodes += used
-            width *= 3
+            k += 1
         if status != WON:
             status, line, more = search(max(1, node_limit - nodes), None, False)
             nodes += more
