@@ -1,5 +1,6 @@
 """Шахъ's own solver: a compact model of the star, the pack, the talon and the eight foundations, searched
-depth-first with a transposition table, ordered moves and loss proofs.
+depth-first with a transposition table, ordered moves and loss proofs (the last of which, the pack game, is asked
+at the root).
 
 The model. Cards are merged across the two packs (`card % 52`: every rule compares suit and rank only). The 24
 places of the star are lists (index 0-7 the inner circle, 8-15 the middle, 16-23 the outer, each left to right, so
@@ -36,6 +37,28 @@ settled, and 9 settled before became unknown, won before by the full search, whi
 settled at 40 000 positions settled). So neither a pack-phase loss proof that
 survives the timing of plays nor an exact endgame solver is here yet; the endgames are rarely the problem, the
 number of lines of the pack is.
+
+The pack game (`PackGame`, this session). A relaxation that keeps the pack and the talon exactly (one pass, a
+stack) and the order in which the star's present cards leave their rays, but puts every card that enters the star
+later into a free-access "cell" (at most as many as places emptied) or, when a host one rank above in suit is or
+was available, among the "married" cards (no cell needed); nothing is forced, the pack may be turned at any time.
+Its rules, why a real line is a line of it, and why its forced moves lose nothing are in its docstring; the tests
+check it against the brute force and against a search of it with every move open. Measured: it cuts almost every
+position of a doomed line once 20 or fewer cards are left in the pack (on positions of the plain search of deals
+2, 6 and 7, sampled: 99 %; 1976 of 2000 on deal 2), and some with 25-40 left, in 5-100 positions of its own, but
+its own wins come easily from the root (a few hundred positions) and from the positions the real search is left
+with once the doomed ends are cut. As a check inside the searches (every position, or those with 8 or more cards
+in the pack; 50 or 300 positions a check) it proves lost deals far sooner (deal 1: 108 positions, not 25 490) but
+settled none of the ten unknown deals 2-13 at 200 000 positions and cost 5-20 times the seconds; inside the relaxed
+game at the root, none of 15. What is left of the search is then mostly endgames (pack of 0-9) it cannot cut
+(about half of them; the relaxed game at 100 positions cuts a third of the rest) and, on some deals (7: more than
+300 000 positions with 25 or more cards in the pack), the pack phase itself. So it is asked once, at the root
+(PACK_ROOT positions: 20 000 settle 2 of the first 300 unknown deals, 150 000 settle 4). Variants measured and
+dropped: playing every card that fits at once (unsound: which copy of a card goes up first matters) and free-access
+star cards in 24 cells (the rays' order is what makes it strong: without it, no position was cut). Next: a
+pack-game variant in which every emptied place must be refilled before a turn (it cut 10-40 % more positions with
+25-40 cards in the pack in a quick, unsound-with-forcing trial; soundly it needs the leaving of ray cards to be
+branched, not forced), or cells that keep their ray order (a filled outer card covers the middle one).
 """
 from __future__ import annotations
 
@@ -50,8 +73,10 @@ NODE_LIMIT = 200_000
 METHOD = ("Own model of the star, the talon and the pack (packs merged, foundations read off the cards): "
           "streamlined and impatient probes for wins, then a full depth-first search with a transposition table. "
           "Loss proofs: a ray that can never be cleared even with talon and pack free; a full star none of whose "
-          "outer cards can ever go up (greedy play of the pack and talon, checked at every position); and a "
-          "relaxed game (nothing forced, any space filled, safe cards up at once) searched to a loss.")
+          "outer cards can ever go up (greedy play of the pack and talon, checked at every position); a "
+          "relaxed game (nothing forced, any space filled, safe cards up at once) searched to a loss; and a pack "
+          "game (the real pack and talon, a star whose later cards lie in free cells, as many as places emptied) "
+          "searched to a loss.")
 
 TALON, STOCK, TURN = 24, 25, -1
 GOAL = 96
@@ -59,6 +84,9 @@ PROBE = 3_000  # positions per probe
 PROBE_SHARE = 0.65  # of the budget, for all probes (a streamlined one that runs dry spends less); 0.85 left the full
 # search too little: 9 of deals 1-3000 it had won at 28 000-39 000 positions of the 40 000 table went unknown
 RELAXED_SHARE = 0.15  # of the budget, for the relaxed game
+PACK_ROOT = 50_000  # positions of the pack game (`PackGame`) at the root (20 000 settle 2 of 300 unknown deals, 150 000
+# settle 4; the rest find a win there within a few hundred positions or run out)
+LOST_KEYS_CAP = 400_000  # pack-game positions kept as proven lost
 # the first twelve as before; then two streamlined probes to one impatient one, each its own seed (on deals 1-200
 # at 200 000 positions: 50 more probes left 106 unknown, 100 more (three streamlined to one) 108, as they eat the
 # full search's share, which finds wins too)
@@ -403,6 +431,219 @@ class Relaxed(Model):
         return undo
 
 
+class _OutOfNodes(Exception):
+    pass
+
+
+class PackGame:
+    """The pack game: a relaxed Shah in which the pack and the talon are exactly the real ones but the star is
+    loosened, searched for a win (`lost`); no win there means no win in the real game.
+
+    The cards on the star when it is asked are its "rays": each ray's cards (inner, the middle pile bottom first,
+    outer) leave it from the top down, as in the real game. A place is "vacated" once every ray card that lay on
+    it has left. Every other card that enters the star later goes into a "cell" (a place's bottom card; any cell
+    can go up at any time: free access) or is "married" (lies on another card of a middle pile: no place of its
+    own, free access too). The moves:
+      turn        the pack's next card onto the talon, at any time (nothing forced: spaces may wait);
+      up          a ray's top card, a cell or married card, or the talon's top to a foundation it fits;
+      marry       a ray's top card not from the inner circle, a cell card or the talon's top becomes married, if
+                  a copy of the card one rank above in suit is or ever was a host: a middle ray card showing, a
+                  married card, or — once some middle place has been vacated — a cell card;
+      cell        the talon's top into a cell, while there are fewer cells than vacated places;
+      outer       an outer ray card into a cell, once an inner place has been vacated (rule 'path').
+    A real line is a line of the pack game: each real card on the star that is not a ray card in its own place
+    is the bottom card of a place (a cell) or lies on another (married); a place holding such a bottom card has
+    lost its ray cards, so cells never outnumber vacated places (a real fill, from the talon or the pack — a turn
+    and a cell here —, goes into an empty place, which is vacated and not a cell); a real marriage's host is a
+    middle ray card showing, a married card, or a bottom card of a middle place, which is then vacated; the rest
+    is the same moves (turns, plays, an outer card to an inner space). So if the pack game is lost, so is the
+    real one.
+
+    The search forces the moves that lose nothing and branches on the rest. Forced: a card that fits a
+    foundation while both foundations of its suit are at least as high as the one it goes on (safe: both copies
+    of the rank below are up, so nothing can marry onto it, and either copy of it goes on either foundation);
+    every marriage and every outer-to-cell move (the card stays as free as before, the cards under it show,
+    vacated places and hosts only grow, and a married card takes no cell: the new position is at least as good
+    as the old in every respect, and host eligibility is kept for good, so nothing is lost by moving it now).
+    Branched: a card that fits while the other foundation of its suit is lower (which copy goes first can
+    matter), the talon's top into a cell, and the turn. Positions proven lost are kept (`lost_keys`) across the
+    calls of one solve: the pack and the foundations' suits are the deal's."""
+
+    def __init__(self, stock: list[int]) -> None:
+        self.stock = stock
+        self.lost_keys: set[bytes] = set()
+        self.nodes = self.limit = 0
+        self.rays: list[list[int]] = []
+        self.levs: list[list[int]] = []
+
+    def lost(self, model: Model, limit: int) -> bool:
+        """Is the pack game from the model's position lost, proven within `limit` of its own positions?"""
+        P = model.P
+        rays: list[list[int]] = []
+        levs: list[list[int]] = []
+        for k in range(8):
+            ray: list[int] = []
+            lev: list[int] = []
+            for level, pile in ((0, P[k]), (1, P[8 + k]), (2, P[16 + k])):
+                ray += pile
+                lev += [level] * len(pile)
+            rays.append(ray)
+            levs.append(lev)
+        self.rays, self.levs = rays, levs
+        cnt = bytearray(52)  # copies of each card up
+        for f in range(8):
+            s = model.fs[f] * 13
+            for r in range(model.fh[f]):
+                cnt[s + r] += 1
+        ev = bytearray(53)  # hosts, now or once (index 52: a king's, never)
+        for k in range(8):
+            if rays[k] and levs[k][-1] == 1:
+                ev[rays[k][-1]] = 1
+        vacated = sum(1 for p in P if not p)
+        self.nodes, self.limit = 0, limit
+        try:
+            won = self._search(model.n, list(model.talon), bytearray(len(r) for r in rays), bytearray(52),
+                               bytearray(52), ev, cnt, vacated, 0, not all(P[:8]), not all(P[8:16]))
+        except _OutOfNodes:
+            return False
+        return not won
+
+    def _leave(self, k: int, H: bytearray, ev: bytearray, cc: bytearray, V: int, iv: bool, mv: bool) \
+            -> tuple[int, bool, bool]:
+        """Ray k's top card has left: count a vacated place, note inner and middle vacancies (a middle one makes
+        every cell card a host), and a middle card now showing is a host."""
+        lev = self.levs[k]
+        level = lev[H[k]]
+        if H[k] == 0 or lev[H[k] - 1] != level:
+            V += 1
+            if level == 0:
+                iv = True
+            elif level == 1 and not mv:
+                mv = True
+                for x in range(52):
+                    if cc[x]:
+                        ev[x] = 1
+        if H[k] and lev[H[k] - 1] == 1:
+            ev[self.rays[k][H[k] - 1]] = 1
+        return V, iv, mv
+
+    def _search(self, n: int, talon: list[int], H: bytearray, cc: bytearray, mm: bytearray, ev: bytearray,
+                cnt: bytearray, V: int, cells: int, iv: bool, mv: bool) -> bool:
+        """Can the pack game be won from here? (Arguments are this position's own, changed in place.)"""
+        rays, levs = self.rays, self.levs
+        changed = True
+        while changed:  # the forced moves
+            changed = False
+            for k in range(8):
+                ray, lev = rays[k], levs[k]
+                while H[k]:
+                    c = ray[H[k] - 1]
+                    level = lev[H[k] - 1]
+                    r = c % 13
+                    below = 2 if r == 0 else cnt[c - 1]
+                    if below == 2 and cnt[c] < 2:  # safe: fits, and both foundations stand at least at r
+                        cnt[c] += 1
+                    elif level and r < 11 and ev[c + 1]:
+                        mm[c] += 1
+                        ev[c] = 1
+                    elif level == 2 and iv:
+                        cc[c] += 1
+                        cells += 1
+                        if mv:
+                            ev[c] = 1
+                    else:
+                        break
+                    H[k] -= 1
+                    V, iv, mv = self._leave(k, H, ev, cc, V, iv, mv)
+                    changed = True
+            for c in range(52):
+                if cc[c] or mm[c]:
+                    r = c % 13
+                    while (cc[c] or mm[c]) and (r == 0 or cnt[c - 1] == 2) and cnt[c] < 2:
+                        cnt[c] += 1
+                        if cc[c]:
+                            cc[c] -= 1
+                            cells -= 1
+                        else:
+                            mm[c] -= 1
+                        changed = True
+                    if cc[c] and r < 11 and ev[c + 1]:
+                        mm[c] += cc[c]
+                        cells -= cc[c]
+                        cc[c] = 0
+                        ev[c] = 1
+                        changed = True
+            while talon:
+                t = talon[-1]
+                r = t % 13
+                if (r == 0 or cnt[t - 1] == 2) and cnt[t] < 2:
+                    cnt[t] += 1
+                elif r < 11 and ev[t + 1]:
+                    mm[t] += 1
+                    ev[t] = 1
+                else:
+                    break
+                talon.pop()
+                changed = True
+        if sum(cnt) == GOAL:
+            return True
+        key = b"".join([bytes((n, iv, mv)), bytes(talon), b"\xff", bytes(3 * c + lv for k in range(8)
+                        for c, lv in zip(rays[k][:H[k]], levs[k][:H[k]])), b"\xff", bytes(H), bytes(cc),
+                        bytes(mm), bytes(ev)])
+        if key in self.lost_keys:
+            return False
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise _OutOfNodes
+        # the branches: a card that fits while the other foundation of its suit is lower
+        for k in range(8):
+            if H[k]:
+                c = rays[k][H[k] - 1]
+                if cnt[c] < (2 if c % 13 == 0 else cnt[c - 1]):
+                    H2, ev2, cc2, cnt2 = bytearray(H), bytearray(ev), bytearray(cc), bytearray(cnt)
+                    cnt2[c] += 1
+                    H2[k] -= 1
+                    V2, iv2, mv2 = self._leave(k, H2, ev2, cc2, V, iv, mv)
+                    if self._search(n, talon[:], H2, cc2, bytearray(mm), ev2, cnt2, V2, cells, iv2, mv2):
+                        return True
+        for c in range(52):
+            if (cc[c] or mm[c]) and cnt[c] < (2 if c % 13 == 0 else cnt[c - 1]):
+                cc2, mm2, cnt2 = bytearray(cc), bytearray(mm), bytearray(cnt)
+                cnt2[c] += 1
+                cells2 = cells
+                if cc2[c]:
+                    cc2[c] -= 1
+                    cells2 -= 1
+                else:
+                    mm2[c] -= 1
+                if self._search(n, talon[:], bytearray(H), cc2, mm2, bytearray(ev), cnt2, V, cells2, iv, mv):
+                    return True
+        if talon:
+            t = talon[-1]
+            if cnt[t] < (2 if t % 13 == 0 else cnt[t - 1]):
+                cnt2 = bytearray(cnt)
+                cnt2[t] += 1
+                if self._search(n, talon[:-1], bytearray(H), bytearray(cc), bytearray(mm), bytearray(ev), cnt2,
+                                V, cells, iv, mv):
+                    return True
+            if V > cells:
+                cc2, ev2 = bytearray(cc), bytearray(ev)
+                cc2[t] += 1
+                if mv:
+                    ev2[t] = 1
+                if self._search(n, talon[:-1], bytearray(H), cc2, bytearray(mm), ev2, bytearray(cnt), V,
+                                cells + 1, iv, mv):
+                    return True
+        if n:
+            if self._search(n - 1, talon + [self.stock[n - 1]], bytearray(H), bytearray(cc), bytearray(mm),
+                            bytearray(ev), bytearray(cnt), V, cells, iv, mv):
+                return True
+        if len(self.lost_keys) >= LOST_KEYS_CAP:
+            self.lost_keys.clear()  # a bound on memory; deterministic, as the order of the search is
+        self.lost_keys.add(key)
+        return False
+
+
 def relaxed_lost(game: Game, state: State, node_limit: int, deadline: float | None) -> tuple[bool, int]:
     """Is the relaxed game (`Relaxed`) proven lost within `node_limit` positions? Returns (proven, positions)."""
     model = Relaxed(game, state)
@@ -451,7 +692,8 @@ def _choices(model: Model, probe: SplitMix64 | None = None, style: str = "") -> 
 
 def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: float | None = None) -> Solution:
     """Search from `state` (left as it was found) within `node_limit` positions in all: the loss proofs at the
-    root; then probes, each within PROBE positions and all within PROBE_SHARE of the budget: streamlined ones (a
+    root (the pack game's positions, at most PACK_ROOT, are its own and not counted); then probes, each within
+    PROBE positions and all within PROBE_SHARE of the budget: streamlined ones (a
     card that can go up goes up, nothing else tried there) and impatient ones (the pack is never turned while a
     card can go up), the first of each kind in the usual order, the others at random within each kind — their
     wins are wins, their failures prove nothing unless nothing was left untried; then the relaxed game
@@ -464,7 +706,7 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
     if state.vars.get("phase") != "play":
         return Solution(LOST, [], 0, 0.0)
     model = Model(game, state)
-    if model.hopeless() or model.frozen_dead():
+    if model.hopeless() or model.frozen_dead() or PackGame(model.stock).lost(model, min(PACK_ROOT, node_limit)):
         return Solution(LOST, [], 0, time.perf_counter() - start)
     deadline = None if time_limit is None else start + time_limit
     dead = lambda m: model.frozen_dead()  # noqa: E731
