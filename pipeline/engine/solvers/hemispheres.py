@@ -67,6 +67,11 @@ foundation) 5. Deal 103, unknown at NODE_LIMIT, is won by an ordered beam 8 wide
 Rerun so at 500 000 positions (PyPy, 1 452 s at some 40 % of a shared core), 17 of the table's 101 unknown deals
 were won, none lost: 250 deals 166 / 0 / 84, [60.3, 100.0]. The deals these beams win are few and scattered
 (each variant above won a different handful): most of the 84 look lost, not short of search.
+A counting bound is not there to be had from storage alone: the peak number of one hemisphere's cards that must
+be held at once even with every card free to go up as soon as its suit allows (one foundation a suit) is 12-19 in
+64 of deals 1-250 (5 of them unknown in the table now), 20-27 in 139 (51 unknown), 28-31 in 37 (20 unknown) and
+32-39 in 10 (8 unknown): the unknown deals are those that hold most, but deals holding 33 are won, so the six
+piles' runs and the talon hold that many when the order of the pack suits them; a proof must follow the order.
 
 Tried for a loss proof and dropped (12/2026): the hemisphere relaxation the previous note asks for — only one
 hemisphere's cards (the others vanish from the pack and the talon), its six piles as runs with the race
