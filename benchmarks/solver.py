@@ -19,9 +19,10 @@ The file maps each game slug to:
                             comma-separated, when --extend ran under another): the same code gives the same
                             verdicts (node limits, not clocks, decide them); only the seconds depend on it
     unknown_deals           every deal number still unknown (to rerun with a larger budget)
-    reruns                  (after --rerun-unknown) [{node_limit, timeout, deals, won, lost, seconds, interpreter},
-                            ...]: the deals still unknown were solved again with these larger limits, in this
-                            order; a deal added later by --extend goes through the same reruns
+    reruns                  (after --rerun-unknown) [{node_limit, timeout, deals, won, lost, seconds, interpreter,
+                            solver}, ...]: the deals still unknown were solved again with these larger limits, in
+                            this order; a deal added later by --extend goes through the same reruns; `solver` is
+                            the module's RERUN_METHOD (what a budget beyond NODE_LIMIT adds), when it has one
     no_peek                 (games that hide cards) {"greedy": {...}, "tactics": {...}}: players who see only
                             face-up cards, each {policy, deals, first, won, win_rate, wilson_low, wilson_high}
     cross_check             (sympathy) the engine-free model's rate over 100 000 deals
@@ -75,6 +76,15 @@ def solver_method(slug: str) -> str | None:
     return getattr(own, "METHOD", None)
 
 
+def rerun_method(slug: str) -> str | None:
+    """What the game's solver does with a budget beyond its NODE_LIMIT (RERUN_METHOD), when it says: METHOD
+    describes the table's first pass, and a rerun may add searches or proofs it does not mention."""
+    from pipeline.engine import solvers
+
+    own = solvers.for_game(slug)
+    return getattr(own, "RERUN_METHOD", None)
+
+
 def run_game(slug: str, minutes: float, jobs: int, max_deals: int, chunk: int, target: float,
              timeout: float = TIMEOUT, base: dict | None = None) -> dict:
     """Solve deals first, first+1, ... until the interval is within ±target or the time is spent; with `base` (a
@@ -125,6 +135,8 @@ def rerun_unknown(slug: str, base: dict, nodes: int, timeout: float, jobs: int) 
     tally = merge_rerun(tally_of(base), again)
     rerun = {"node_limit": nodes, "timeout": timeout, "deals": again.deals, "won": again.won, "lost": again.lost,
              "seconds": round(seconds, 1), "interpreter": interpreter()}
+    if (more := rerun_method(slug)) is not None:
+        rerun["solver"] = more
     return {**base, **figures(tally, base["seconds"] + seconds), "reruns": base.get("reruns", []) + [rerun]}
 
 

@@ -93,12 +93,25 @@ def methods(data: dict, order: list[str], edition: Edition) -> etree._Element | 
         if isinstance(text, str) and text.strip():
             ch = edition.chapter(slug)
             items.append(h("li", None, h("strong", None, ch.title if ch else slug), ": ",
-                           h("span", {"lang": "en"}, text)))
+                           h("span", {"lang": "en"}, text), *reruns_method(data[slug])))
     if not items:
         return None
     return h("details", {"class": "solver-methods"},
              h("summary", None, "Как решаются раздачи каждой игры (по-английски, из кода решателя)"),
              h("ul", None, items))
+
+
+def reruns_method(entry: dict) -> list:
+    """What the reruns' larger budgets added to the first pass (each rerun's RERUN_METHOD), with the limits it was
+    recorded under: a rerun may prove losses that the first pass's METHOD says it cannot."""
+    said: dict[str, list[str]] = {}
+    for r in entry.get("reruns") or []:
+        if isinstance(r, dict) and isinstance(r.get("solver"), str) and r["solver"].strip():
+            said.setdefault(r["solver"], []).append(str(r.get("node_limit", "—")))
+    out: list = []
+    for text, limits in said.items():
+        out += [h("br"), f"Нерешённые ещё раз при {', '.join(limits)}: ", h("span", {"lang": "en"}, text)]
+    return out
 
 
 def page(edition: Edition, data: dict, page_url: str) -> etree._Element:

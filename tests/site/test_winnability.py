@@ -71,6 +71,20 @@ def test_reruns_of_unknown_deals_are_named_with_their_limits():
     assert rows["clock"][6] == "300000"
 
 
+def test_what_the_reruns_added_is_shown_under_the_games_method():
+    data = {"windmill": {"deals": 300, "won": 280, "lost": 10, "unknown": 10, "node_limit": 50000,
+                         "solver": "narrow beams; lost deals stay unknown",
+                         "reruns": [{"node_limit": 500000, "deals": 30, "won": 6, "lost": 0},  # older: says nothing
+                                    {"node_limit": 1000000, "deals": 24, "won": 4, "lost": 10,
+                                     "solver": "a dig-out proof of loss <b>"}]}}
+    item = table(data).find(".//details[@class='solver-methods']//li")
+    text = "".join(item.itertext())
+    assert text.startswith("Мельница: narrow beams; lost deals stay unknown")
+    assert text.endswith("Нерешённые ещё раз при 1000000: a dig-out proof of loss <b>")  # as text, escaped
+    assert "500000" not in text
+    assert [s.get("lang") for s in item.findall("span")] == ["en", "en"]
+
+
 def test_the_python_that_ran_the_solver_is_named_with_its_seconds():
     data = {"shah": {"deals": 10, "won": 5, "lost": 5, "unknown": 0, "seconds": 20.0, "seconds_per_deal": 2.0,
                      "interpreter": "CPython 3.11.7",

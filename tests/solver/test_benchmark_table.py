@@ -52,6 +52,22 @@ def test_a_rerun_names_its_own_python_and_keeps_the_one_that_solved_the_entry(mo
     assert again["reruns"][-1]["interpreter"] == "PyPy 3.9.16"
 
 
+def test_a_rerun_records_what_the_solver_adds_beyond_its_node_limit(monkeypatch):
+    monkeypatch.setattr(bench, "node_limit", lambda slug: 100)
+    monkeypatch.setattr(bench, "solver_method", lambda slug: "m")
+    monkeypatch.setattr(bench, "solve_deals", lambda slug, deals, nodes, timeout, jobs: Tally(
+        deals=1, won=0, lost=1, unknown=0, seconds=1.0, unknown_deals=[]))
+    entry = {"deals": 10, "won": 9, "lost": 0, "unknown": 1, "unknown_deals": [3], "node_limit": 100,
+             "solver": "m", "seconds": 5.0, "seconds_per_deal": 0.5}
+    monkeypatch.setattr(bench, "rerun_method", lambda slug: "a proof of loss")
+    told = bench.rerun_unknown("windmill", entry, 1000, 60.0, 1)
+    assert told["reruns"][-1]["solver"] == "a proof of loss" and told["solver"] == "m"  # METHOD still the entry's
+    monkeypatch.setattr(bench, "rerun_method", lambda slug: None)
+    assert "solver" not in bench.rerun_unknown("windmill", entry, 1000, 60.0, 1)["reruns"][-1]
+    monkeypatch.undo()  # the real modules: a solver that declares what its larger budgets add has it read
+    assert bench.rerun_method("windmill") and "loss" in bench.rerun_method("windmill")
+
+
 def test_an_extended_entry_names_every_python_that_solved_its_deals():
     assert bench.interpreters({"interpreter": "CPython 3.11.7"}, "PyPy 3.9.16") == "CPython 3.11.7, PyPy 3.9.16"
     assert bench.interpreters({"interpreter": "PyPy 3.9.16"}, "PyPy 3.9.16") == "PyPy 3.9.16"

@@ -12,6 +12,7 @@ A module defines:
 
     NODE_LIMIT: int    positions per deal for the winnability table (benchmarks/solver.py)
     METHOD: str        one or two sentences: what the solver knows about its game (shown on the site)
+    RERUN_METHOD: str  (optional) what a budget beyond NODE_LIMIT adds (a rerun of the table's unknown deals)
     def solve(game: Game, state: State, node_limit: int, time_limit: float | None) -> Solution
 
 `solve` must leave `state` as it found it and honour `node_limit` (the in-page hint gives it a small budget).

@@ -102,6 +102,13 @@ METHOD = ("A compact model of the game (the engine's refills and exchanges repro
           "way. Whole deals are won or left unknown: refilling the race spaces from the pack lets most cards skip "
           "the talon, and no cheap proof that a whole deal is lost was found.")
 
+# what a budget beyond NODE_LIMIT (a rerun of the unknown deals) adds; METHOD stays the table's first pass
+# (benchmarks/solver.py records this with each rerun)
+RERUN_METHOD = ("Beyond 20 000 positions, the beams of growing width (up to 4096) again, ranked now by how many "
+                "talon cards lie above a lower card of their own suit (the talon empties from the top while each "
+                "suit goes up from the bottom), each width with two look-aheads (100 and 300 positions before each "
+                "card is turned); then, with a short pack, the exhaustive search. Wins only: no loss is proved.")
+
 SUIT = [c // 13 for c in range(52)]
 RED = [c // 13 in (1, 2) for c in range(52)]
 LEVEL = [c % 13 + 1 if c // 13 in (1, 2) else 13 - c % 13 for c in range(52)]

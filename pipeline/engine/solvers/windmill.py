@@ -76,6 +76,15 @@ METHOD = ("A compact model of the game (cards as ranks, since the foundations ig
           "varied from beam to beam), which find the wins. A deal is 'lost' only when the exhaustive search "
           "finishes, so the lost deals of whole games stay 'unknown'.")
 
+# what a budget beyond NODE_LIMIT (a rerun of the unknown deals) adds; METHOD stays the table's first pass, whose
+# verdicts the reruns build on (benchmarks/solver.py records this with each rerun)
+RERUN_METHOD = ("Beyond the narrow beams' 50 000 positions, a few wide beams (512 and 2048 wide). Beyond 500 000, "
+                "first 5 000 positions of the exhaustive search with a proof of loss cut in at every turn of the "
+                "pack (the dig-out test: a talon card can leave only once every card above it, every wing card and "
+                "every card the pack gives meanwhile is on a foundation or one of at most eight in the wings, and "
+                "the foundations, which ignore suit, can hold that many only as counts of ranks allow), so that "
+                "'lost' is proved for whole deals; then the wide beams and wider ones (up to 8192).")
+
 CENTRE = -1
 NO_FILL, FROM_TALON, FROM_STOCK = 0, 1, 2
 WING, TALON, BORROW, TURN, FILL = 0, 1, 2, 3, 4
