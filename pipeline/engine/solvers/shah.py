@@ -49,8 +49,8 @@ first 10 000 on deals 2 and 7: 1976 and 1994 of 2000), and some with 25-40 left,
 its own wins come easily from the root (a few hundred positions) and from the positions the real search is left
 with once the doomed ends are cut. As a check inside the searches (every position, or those with 8 or more cards
 in the pack; 50 or 300 positions a check) it proves lost deals far sooner (deal 1: 108 positions, not 25 490) but
-settled none of the nine unknown deals among 2-13 at 200 000 positions and cost 5-20 times the seconds; inside the relaxed
-game at the root, none of 15. What is left of the search is then mostly endgames (pack of 0-9) it cannot cut
+settled none of the nine unknown deals among 2-13 at 200 000 positions and cost 5-20 times the seconds; inside
+the relaxed game at the root, none of 15. What is left of the search is then mostly endgames (pack of 0-9) it cannot cut
 (about half of them; the relaxed game at 100 positions cuts a third of the rest) and, on some deals (7: more than
 300 000 positions with 25 or more cards in the pack), the pack phase itself. So it is asked once, at the root
 (PACK_ROOT positions: 20 000 settle 2 of the first 300 unknown deals, 150 000 settle 4; the table's run afresh,
