@@ -39,7 +39,7 @@ six to eight links in most of them, 24 000 bed layouts without links in the 66 5
 no cheap dead-position test separates them.
 Table reruns: the 130 deals unknown at 300 000 again at 800 000 (the best-first search alone, before `_exhaust`
 existed): 45 won, 7 lost; the 78 still unknown at 1 000 000 (300 000 as before, then `_exhaust`): 11 won, 4 lost,
-2 258 s on a shared core; 1000 deals 818 / 119 / 63, [79.3, 90.0].
+2 258 s on a shared core; those 63 at 1 400 000: none settled (959 s). 1000 deals 818 / 119 / 63, [79.3, 90.0].
 """
 from __future__ import annotations
 
