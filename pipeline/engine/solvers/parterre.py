@@ -58,6 +58,13 @@ METHOD = ("Own model of Parterre: bouquet cards are laid on a bed only as links 
           "cards spent, spaces, moves made), which keeps every position it finds, so that running out of positions "
           "proves the loss.")
 
+# what a budget beyond NODE_LIMIT (a rerun of the unknown deals) adds; METHOD stays the table's first pass
+# (benchmarks/solver.py records this with each rerun)
+RERUN_METHOD = ("Beyond 300 000 positions, an exhaustive depth-first search from the start on a stronger model (a "
+                "card goes up at once when every card two ranks lower is up; a bouquet card goes up only just "
+                "before the next card of its suit, or in a run to the king), which keeps only the keys of the "
+                "positions it has entered, so that running out of positions proves the loss.")
+
 BEDS = 6
 SAFE = True  # play the safe cards up at once (switched off only by the tests, to check that it changes no verdict)
 # the streamlined depth-first probes that open a search, each with its share of the budget (0: the ordering as
