@@ -18,19 +18,30 @@ GAME = registry.get("shah")
 SLOW = (3, 4, 8, 11, 17, 20, 25)  # seeds whose brute force takes seconds
 
 
-def late_position(seed: int) -> State:
-    """A late position: each foundation built to eight, nine or ten; the rest over the star (outer places first
-    left empty now and then, middle places sometimes two deep), the talon and a short pack."""
-    rng = SplitMix64(seed)
+def built(rng: SplitMix64, seed: int, low: int, spread: int) -> tuple[list[list[int]], list[int]]:
+    """Piles with each foundation built to `low` .. `low + spread - 1` (at random), the Shah and the kings put
+    aside; and the cards left to place, shuffled."""
     piles: list[list[int]] = [[] for _ in GAME.names]
     left = []
     for f, (d, s) in zip(GAME.group("foundation"), [(d, s) for s in range(4) for d in range(2)]):
-        h = 8 + rng.below(3)
+        h = low + rng.below(spread)
         piles[f] = [d * 52 + s * 13 + r for r in range(h)]
         left += [d * 52 + s * 13 + r for r in range(h, 12)]
     piles[GAME.index["shah"]] = [12]
     piles[GAME.index["aside"]] = [25, 38, 51, 64, 77, 90, 103]
-    left = shuffled(left, seed)
+    return piles, shuffled(left, seed)
+
+
+def as_state(piles: list[list[int]]) -> State:
+    down = [len(p) if fd else 0 for p, fd in zip(piles, GAME.face_down)]
+    return State("shah", 0, piles, down, {"phase": "play", "to_move": 0, "players": 1})
+
+
+def late_position(seed: int) -> State:
+    """A late position: each foundation built to eight, nine or ten; the rest over the star (outer places first
+    left empty now and then, middle places sometimes two deep), the talon and a short pack."""
+    rng = SplitMix64(seed)
+    piles, left = built(rng, seed, 8, 3)
     n_pack, n_talon = rng.below(7), rng.below(7)
     piles[GAME.index["stock"]] = left[:n_pack]
     piles[GAME.index["talon"]] = left[n_pack:n_pack + n_talon]
@@ -51,8 +62,7 @@ def late_position(seed: int) -> State:
     if seed % 2:
         for m in middle:
             piles[m].sort(key=rank)
-    down = [len(p) if fd else 0 for p, fd in zip(piles, GAME.face_down)]
-    return State("shah", 0, piles, down, {"phase": "play", "to_move": 0, "players": 1})
+    return as_state(piles)
 
 
 def positions(count: int):
@@ -132,8 +142,7 @@ def full_star_position(seed: int) -> State:
     n_pack = rng.below(len(rest) + 1)
     piles[GAME.index["stock"]] = rest[:n_pack]
     piles[GAME.index["talon"]] = rest[n_pack:]
-    down = [len(p) if fd else 0 for p, fd in zip(piles, GAME.face_down)]
-    return State("shah", 0, piles, down, {"phase": "play", "to_move": 0, "players": 1})
+    return as_state(piles)
 
 
 def test_the_frozen_star_proof_never_condemns_a_position_brute_force_wins_and_does_condemn_some():
@@ -274,15 +283,7 @@ def pack_position(seed: int) -> State:
     (outer places now and then empty; odd seeds put each ray's lowest card innermost), the rest over a talon of up
     to three and the pack (about a dozen cards)."""
     rng = SplitMix64(seed)
-    piles: list[list[int]] = [[] for _ in GAME.names]
-    left = []
-    for f, (d, s) in zip(GAME.group("foundation"), [(d, s) for s in range(4) for d in range(2)]):
-        h = 7 + rng.below(2)
-        piles[f] = [d * 52 + s * 13 + r for r in range(h)]
-        left += [d * 52 + s * 13 + r for r in range(h, 12)]
-    piles[GAME.index["shah"]] = [12]
-    piles[GAME.index["aside"]] = [25, 38, 51, 64, 77, 90, 103]
-    left = shuffled(left, seed)
+    piles, left = built(rng, seed, 7, 2)
     inner, middle, outer = GAME.group("inner"), GAME.group("middle"), GAME.group("outer")
     for k in range(8):
         for place in (inner[k], middle[k]) + ((outer[k],) if rng.below(3) else ()):
@@ -295,8 +296,7 @@ def pack_position(seed: int) -> State:
     n_talon = rng.below(4)
     piles[GAME.index["talon"]] = left[:n_talon]
     piles[GAME.index["stock"]] = left[n_talon:]
-    down = [len(p) if fd else 0 for p, fd in zip(piles, GAME.face_down)]
-    return State("shah", 0, piles, down, {"phase": "play", "to_move": 0, "players": 1})
+    return as_state(piles)
 
 
 def pack_cases(packs: int = 13):

@@ -474,11 +474,19 @@ def _dfs(m: _Model, node_limit: int, deadline: float | None, probe: int) -> tupl
             return out[:1]
         return out
 
+    # when the streamlined moves run out, that proves nothing
+    return _walk(m, moves, node_limit, deadline, UNKNOWN)
+
+
+def _walk(m: _Model, moves, node_limit: int, deadline: float | None, dry: str) -> tuple[str, list, int]:
+    """Depth-first from `m` (left as it was) over `moves()`, best first, with a table of the positions entered:
+    WON with the line of played moves, UNKNOWN at a limit, `dry` when every line was tried (LOST only when
+    `moves` leaves out nothing that could win)."""
     seen = {m.key()}
     line: list[list] = []
     stack = [iter(moves())]
     nodes = 0
-    status = UNKNOWN  # also when the streamlined moves run out: that proves nothing
+    status = dry
     while stack:
         move = next(stack[-1], None)
         if move is None:
@@ -498,6 +506,7 @@ def _dfs(m: _Model, node_limit: int, deadline: float | None, probe: int) -> tupl
             break
         nodes += 1
         if nodes >= node_limit or (deadline is not None and nodes % 256 == 0 and time.perf_counter() > deadline):
+            status = UNKNOWN
             break
         stack.append(iter(moves()))
     played = [mv for d in line for mv in d] if status == WON else []
@@ -519,35 +528,8 @@ def _exhaust(m: _Model, node_limit: int, deadline: float | None, slack: int = 1,
     pos.safe_plays(root)  # the stronger safe rule may play more at once
     if pos.won():
         return WON, root, 0
-    seen = {pos.key()}
-    line: list[list] = []
-    stack = [iter(_moves(pos))]
-    nodes = 0
-    status = LOST
-    while stack:
-        move = next(stack[-1], None)
-        if move is None:
-            stack.pop()
-            if line:
-                pos.unplay(line.pop())
-            continue
-        done = pos.play(move)
-        k = pos.key()
-        if k in seen:
-            pos.unplay(done)
-            continue
-        seen.add(k)
-        line.append(done)
-        if pos.won():
-            status = WON
-            break
-        nodes += 1
-        if nodes >= node_limit or (deadline is not None and nodes % 256 == 0 and time.perf_counter() > deadline):
-            status = UNKNOWN
-            break
-        stack.append(iter(_moves(pos)))
-    played = root + [mv for d in line for mv in d] if status == WON else []
-    return status, played, nodes
+    status, played, nodes = _walk(pos, lambda: _moves(pos), node_limit, deadline, LOST)
+    return status, (root + played if status == WON else []), nodes
 
 
 def _decode(key: bytes) -> _Model:
