@@ -66,7 +66,8 @@ disorder weight of 1 won 1-2 and of 6 or 8 1-2 (at 60 000), counting disordered 
 foundation) 5. Deal 103, unknown at NODE_LIMIT, is won by an ordered beam 8 wide within 4 500 positions.
 Rerun so at 500 000 positions (PyPy, 1 452 s at some 40 % of a shared core), 17 of the table's 101 unknown deals
 were won, none lost: 250 deals 166 / 0 / 84, [60.3, 100.0]. The deals these beams win are few and scattered
-(each variant above won a different handful): most of the 84 look lost, not short of search.
+(each variant above won a different handful): most of the 84 look lost, not short of search. Again at
+1 000 000 positions (PyPy, 1 054 s on a core of its own): 4 of the 84 won, none lost; 250 deals 170 / 0 / 80.
 A counting bound is not there to be had from storage alone: the peak number of one hemisphere's cards that must
 be held at once even with every card free to go up as soon as its suit allows (one foundation a suit) is 12-19 in
 64 of deals 1-250 (5 of them unknown in the table now), 20-27 in 139 (51 unknown), 28-31 in 37 (20 unknown) and
