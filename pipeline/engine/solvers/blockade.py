@@ -41,7 +41,8 @@ beams. On deals 1-30 at 300 000 positions (PyPy, 5.6 s a deal): 14 won, against 
 reruns to 600 000 (3 of the new wins, 10, 19 and 20, were left by every old rerun; it misses 4 and 29); 10 wide: 11;
 40 wide: 10; 20 wide with 1 500 positions per phase: 10. The table afresh with it (METHOD changed): 225 deals, 10
 won at 8 000 positions; the 215 unknown rerun at 600 000 (PyPy, 1 839 s under a shared machine's load): 93 won, so
-103 won, 0 lost, 122 unknown, [39.4, 100] (the old solver with reruns to 600 000: 70 won). Not tried for want of time: a loss proof that fires on
+103 won, 0 lost, 122 unknown, [39.4, 100] (the old solver with reruns to 600 000: 70 won); the 122 again at
+1 200 000 (PyPy, 1 256 s on a core of its own): 18 won, 0 lost, so 121 won, 104 unknown, [47.3, 100]. Not tried for want of time: a loss proof that fires on
 a fresh deal. Why the present one cannot: on the first row almost every card can go up or marry, so the closure
 can empty some column at once and the relaxation counts the whole pack as out (see above: it lacks the marriages).
 """
