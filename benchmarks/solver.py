@@ -61,28 +61,26 @@ def hidden_cards(slug: str) -> bool:
     return any(state.down)
 
 
-def node_limit(slug: str) -> int:
-    """A per-game solver declares its own limit (pipeline/engine/solvers/<slug>.py: NODE_LIMIT)."""
+def declared(slug: str, name: str):
+    """What the game's own solver module (pipeline/engine/solvers/<slug>.py) declares as `name`, or None."""
     from pipeline.engine import solvers
 
-    own = solvers.for_game(slug)
-    return getattr(own, "NODE_LIMIT", None) or NODE_LIMIT.get(slug, DEFAULT_NODES)
+    return getattr(solvers.for_game(slug), name, None)
+
+
+def node_limit(slug: str) -> int:
+    """A per-game solver declares its own limit (NODE_LIMIT)."""
+    return declared(slug, "NODE_LIMIT") or NODE_LIMIT.get(slug, DEFAULT_NODES)
 
 
 def solver_method(slug: str) -> str | None:
-    from pipeline.engine import solvers
-
-    own = solvers.for_game(slug)
-    return getattr(own, "METHOD", None)
+    return declared(slug, "METHOD")
 
 
 def rerun_method(slug: str) -> str | None:
     """What the game's solver does with a budget beyond its NODE_LIMIT (RERUN_METHOD), when it says: METHOD
     describes the table's first pass, and a rerun may add searches or proofs it does not mention."""
-    from pipeline.engine import solvers
-
-    own = solvers.for_game(slug)
-    return getattr(own, "RERUN_METHOD", None)
+    return declared(slug, "RERUN_METHOD")
 
 
 def run_game(slug: str, minutes: float, jobs: int, max_deals: int, chunk: int, target: float,

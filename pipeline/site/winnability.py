@@ -50,10 +50,15 @@ def row(edition: Edition, slug: str, entry: dict, page_url: str) -> etree._Eleme
              h("td", None, str(entry.get("computed", "—"))))
 
 
+def reruns(entry: dict) -> list[dict]:
+    """The entry's reruns of its unknown deals, in order (anything else the file holds there is ignored)."""
+    return [r for r in entry.get("reruns") or [] if isinstance(r, dict)]
+
+
 def limits(entry: dict) -> str:
     """The node limit per deal, and the larger ones the deals left unknown were solved again with."""
     out = f"{entry.get('node_limit', '—')}"
-    again = [r for r in entry.get("reruns") or [] if isinstance(r, dict)]
+    again = reruns(entry)
     if again:
         out += "; нерешённые — ещё раз при " + ", затем ".join(
             f"{r.get('node_limit', '—')} ({r.get('deals', '—')} разд.)" for r in again)
@@ -68,8 +73,7 @@ def seconds(entry: dict) -> str:
     out = f"{total:.0f} с"
     if isinstance(each, (int, float)):
         out += f" ({each:.3f} с на раздачу)".replace(".", ",")
-    reruns = [r for r in entry.get("reruns") or [] if isinstance(r, dict)]
-    named = [entry.get("interpreter")] + [r.get("interpreter") for r in reruns]
+    named = [entry.get("interpreter")] + [r.get("interpreter") for r in reruns(entry)]
     # an extended entry names two Pythons in one string ("CPython 3.11.7, PyPy 3.9.16")
     pythons = sorted({p.strip() for n in named if n for p in str(n).split(",") if p.strip()})
     if pythons:  # the seconds depend on which Python ran the solver (the verdicts do not)
@@ -105,8 +109,8 @@ def reruns_method(entry: dict) -> list:
     """What the reruns' larger budgets added to the first pass (each rerun's RERUN_METHOD), with the limits it was
     recorded under: a rerun may prove losses that the first pass's METHOD says it cannot."""
     said: dict[str, list[str]] = {}
-    for r in entry.get("reruns") or []:
-        if isinstance(r, dict) and isinstance(r.get("solver"), str) and r["solver"].strip():
+    for r in reruns(entry):
+        if isinstance(r.get("solver"), str) and r["solver"].strip():
             said.setdefault(r["solver"], []).append(str(r.get("node_limit", "—")))
     out: list = []
     for text, limits in said.items():
