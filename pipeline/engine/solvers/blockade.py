@@ -67,6 +67,12 @@ METHOD = ("Own model of the columns and the pack (packs merged, foundations read
           "position is abandoned when a relaxed game (each card leaves its column once, to a foundation or onto a "
           "host that is showing; the pack dealt row by row while no space can open; a card beneath its other copy "
           "that can only go up goes up second) cannot clear every column.")
+RERUN_METHOD = ("Beyond 8 000 positions, nothing but more of the same: the narrow beams by phases (at most 500 "
+                "positions from each kept position between two deals; 20 kept at each deal, doubled after every ten "
+                "beams), ranked in turn by cards up and the depth of the cards the foundations want next, then with "
+                "the next two ranks' depth, cards above a lower card of their suit, cards beneath a king, all three, "
+                "and after five beams the same with seeded noise; the last twentieth of the budget to the full "
+                "depth-first search again (its 'lost' a proof, with the same loss proof).")
 
 DEAL = -1
 PROBES = 8
