@@ -346,3 +346,16 @@ def test_the_pack_game_settles_deals_at_the_root():
         state, _ = GAME.new_state(deal)
         model = own.Model(GAME, state)
         assert own.PackGame(model.stock).lost(model, own.PACK_ROOT) == lost, deal
+
+
+def test_a_budget_beyond_the_node_limit_spends_the_first_node_limit_as_before_then_probes_win_more():
+    """Deal 56 is unknown at NODE_LIMIT (every phase of the first pass, node for node, as `_solve_within` alone);
+    a larger budget first spends exactly those positions, then its own probes (`_beyond`) win it, and the win
+    replays in the engine."""
+    state, _ = GAME.new_state(56)
+    first = own._solve_within(GAME, state, own.NODE_LIMIT, None)
+    at_limit = own.solve(GAME, state, own.NODE_LIMIT)
+    assert first.status == at_limit.status == "unknown" and first.nodes == at_limit.nodes
+    result = own.solve(GAME, state, own.NODE_LIMIT + 20_000)
+    assert result.status == WON and result.nodes > first.nodes
+    assert replays_to_a_win("shah", 56, result.moves)

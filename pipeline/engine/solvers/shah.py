@@ -60,6 +60,33 @@ star cards in 24 cells (the rays' order is what makes it strong: without it, no 
 pack-game variant in which every emptied place must be refilled before a turn (it cut 10-40 % more positions with
 25-40 cards in the pack in a quick, unsound-with-forcing trial; soundly it needs the leaving of ray cards to be
 branched, not forced), or cells that keep their ray order (a filled outer card covers the middle one).
+
+What the unknown deals are, and what does not reach them (this session; pypy3 on the shared machine). Of the table's
+first 100 unknown deals, the first 12 probes and then 100 000 positions of the full search get at best 23-60 of the
+96 cards up on 87 of them, 66-93 on 13: most are likely lost, and no proof here reaches them. Variants of the pack
+game asked at the root of the first 12-15 unknown deals (an unsound one only to bound what a sound one could do):
+at most 8 cells (unsound): it still wins in 100-650 positions on 13 of 15; no marriages at all (unsound): 2 of 15
+lost, the rest run out of 50 000, so the marriages win it, and of them the rule that makes every cell card a host
+once a middle place is vacated (without it, unsound: 9 of 12 run out of 20 000 instead of winning); a host game
+(marriages only onto a copy of the card above that is a host now and bears no married card: a middle ray card
+showing, a married card, or a cell card of the middle circle, the cells told apart by circle, as many in each as
+places vacated there; marriages branched, not forced): wins in 130-14 000 positions on 11 of 12; that with every
+vacated place filled before a turn (forced moves kept, so unsound): the same; a turn game (that, nothing forced,
+cells of three circles, a marriage only while some outer place is empty): wins on 5 of 12 (184-53 000 positions),
+the rest run out of 150 000 (deal 2: of 1 000 000). So a game whose later cards lie in free cells is too loose for
+these deals: what makes them lost is that the later cards stack on the rays (each turn buries every inner and
+middle card under an outer one). Inside the full search (every 7th of the first 6 000 positions on deals 2 and 7,
+300 positions a check) the pack game cuts 1625 of 1627 positions with 0-9 cards in the pack, 63 of 70 with 10-19,
+1 of 12 with 30-59; the host and turn games no more (fewer: they spend their 300 positions sooner). The ray proof
+(`hopeless`) asked at every position of the full search cut none of 690 000 (deals 2, 6, 7, 8). More positions: at
+1 000 000, one of those 13 near wins is settled (147, won by a probe at 217 643), about 10 s a deal.
+
+Beyond NODE_LIMIT (`_beyond`, RERUN_METHOD): the first NODE_LIMIT positions go exactly as before; the rest to more
+probes (EXTRA_PROBE positions each, streamlined and impatient in turn, seeds from 1000). 100 000 more settled 1 of
+30 unknown deals (191-268; 266 won) and 2 of the 13 near wins (56, 155), about 2 s a deal; probes of 1 000 positions
+settled 1 of the 13. Next: a game whose later cards keep the rays' stacks loosely (a turn buries every inner and
+middle cell, an outer card's leaving uncovers one card of the middle circle, a middle card's one of the inner),
+searched with nothing forced that empties or fills a place.
 """
 from __future__ import annotations
 
@@ -67,7 +94,7 @@ import time
 
 from ..core import Game, State
 from ..rng import SplitMix64
-from ..solver import LOST, WON, Solution
+from ..solver import LOST, UNKNOWN, WON, Solution
 from ..solver_model import depth_first
 
 NODE_LIMIT = 200_000
@@ -78,6 +105,8 @@ METHOD = ("Own model of the star, the talon and the pack (packs merged, foundati
           "relaxed game (nothing forced, any space filled, safe cards up at once) searched to a loss; and a pack "
           "game (the real pack and talon, a star whose later cards lie in free cells, as many as places emptied) "
           "searched to a loss.")
+RERUN_METHOD = ("Beyond 200 000 positions: the first 200 000 spent exactly as in the first pass, the rest on more "
+                "probes (3 000 positions each, streamlined and impatient in turn, new seeds); no new loss proof.")
 
 TALON, STOCK, TURN = 24, 25, -1
 GOAL = 96
@@ -87,6 +116,7 @@ PROBE_SHARE = 0.65  # of the budget, for all probes (a streamlined one that runs
 RELAXED_SHARE = 0.15  # of the budget, for the relaxed game
 PACK_ROOT = 50_000  # positions of the pack game (`PackGame`) at the root (20 000 settle 2 of 300 unknown deals, 150 000
 # settle 4; the rest find a win there within a few hundred positions or run out)
+EXTRA_PROBE = 3_000  # positions per probe beyond NODE_LIMIT (`_beyond`; 1 000 settled fewer)
 LOST_KEYS_CAP = 400_000  # pack-game positions kept as proven lost
 # the first twelve as before; then two streamlined probes to one impatient one, each its own seed (on deals 1-200
 # at 200 000 positions: 50 more probes left 106 unknown, 100 more (three streamlined to one) 108, as they eat the
@@ -692,6 +722,43 @@ def _choices(model: Model, probe: SplitMix64 | None = None, style: str = "") -> 
 
 
 def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: float | None = None) -> Solution:
+    """Search from `state` (left as it was found) within `node_limit` positions in all: the first NODE_LIMIT of
+    them exactly as `_solve_within` spends them; a budget beyond NODE_LIMIT then goes to `_beyond`."""
+    start = time.perf_counter()
+    result = _solve_within(game, state, min(node_limit, NODE_LIMIT), time_limit)
+    if result.status != UNKNOWN or node_limit <= NODE_LIMIT:
+        return result
+    left = None if time_limit is None else time_limit - (time.perf_counter() - start)
+    status, ids, nodes = _beyond(Model(game, state), node_limit - result.nodes, left)
+    return Solution(status, ids, result.nodes + nodes, time.perf_counter() - start)
+
+
+def _beyond(model: Model, budget: int, time_limit: float | None) -> tuple[str, list[str], int]:
+    """What a budget beyond NODE_LIMIT adds: more probes, each within EXTRA_PROBE positions, streamlined and
+    impatient in turn, each with its own seed (from 1000: none of them ran before). Their wins are wins; a probe
+    that left nothing untried proves a loss; otherwise "unknown". Returns (status, the winning line's move ids,
+    positions). (A full search again would repeat the first one's order: it is not run.)"""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    dead = lambda m: model.frozen_dead()  # noqa: E731
+    won = lambda: model.total == GOAL  # noqa: E731
+    spent = 0
+    seed = 1000
+    while budget - spent >= 100:
+        style = "turn" if seed % 2 else "play"
+        noise = SplitMix64(seed)
+        seed += 1
+        model.cut = False
+        status, line, nodes = depth_first(model, lambda: _choices(model, noise, style), won,
+                                          min(EXTRA_PROBE, budget - spent), deadline, dead)
+        spent += nodes
+        if status == WON or (status == LOST and not model.cut):
+            return status, [model.move_id(m) for m in line] if status == WON else [], spent
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    return UNKNOWN, [], spent
+
+
+def _solve_within(game: Game, state: State, node_limit: int, time_limit: float | None) -> Solution:
     """Search from `state` (left as it was found) within `node_limit` positions in all: the loss proofs at the
     root (the pack game's positions, at most PACK_ROOT, are its own and not counted); then probes, each within
     PROBE positions and all within PROBE_SHARE of the budget: streamlined ones (a
