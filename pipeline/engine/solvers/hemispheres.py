@@ -101,8 +101,8 @@ most six, coming back only by an exchange or at the end). Beams 16 wide win both
 deals the table leaves unknown, beams 256 wide win both hemispheres of 61 (one hemisphere each of 15, 42, 113,
 136, 176, 177, 182, 198, 230, 244 and 246 is not won so: (b) might still prove those, if it could be
 exhausted). What the relaxation leaves out is the coupling: the shared talon (the other hemisphere's cards lie
-between ours) and the other hemisphere's spaces that storing a card there takes. Forbidding that storage (not sound, only to see what it
-carries), beams 256 wide no longer win 15 S, 19 S, 23 N, 23 S, 27 N, 27 S or 28 S; allowing at most 2 stored
+between ours) and the other hemisphere's spaces that storing a card there takes. Forbidding that storage (not
+sound, only to see what it carries), beams 256 wide no longer win 15 S, 19 S, 23 N, 23 S, 27 N, 27 S or 28 S; allowing at most 2 stored
 cards, a beam 16 wide wins no north of 8, 15, 19, 23, 27, 28 (3: 8 and 27). Real wins use it too: the lines found
 for deals 2 and 6 hold up to 2 and 3 northern cards in the south at once (2 and 5 southern in the north). And
 even (b) without that storage is not exhausted within 2 000 000 relaxed positions (1.16 M distinct on deal 23's
