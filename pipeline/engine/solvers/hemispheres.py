@@ -85,32 +85,32 @@ does not even find the relaxed wins of deals 2 (south) and 6 (north) within 200 
 real losses (deal 15's best beam line ends with 30 cards in the talon and three suits stuck most of the deal),
 but a proof needs either a much stronger dominance in that relaxation or a counting argument, not found.
 
-Measured next (12/2026, throwaway scripts, PyPy): no relaxation of one hemisphere with the other left free can
-prove deals 8, 15, 19, 23, 27 or 28 lost, because each such relaxation has wins on them. Where the best lines die
-(beam 64 wide, ordered score): deal 15 with 2 cards left in the pack, 31 in the talon; deal 8 with 7 left, 25 in
-the talon; deal 19 and deal 23 at the 51st card, 21 and 26 in the talon (deal 23's north still at its aces: its
-first 2s are the 54th and 55th cards, so some 31 northern cards must be held until then). (a) The loose relaxation
-(one hemisphere's cards only, race restriction dropped, spaces optional, at most six of its cards stored in the
-other hemisphere, entered from the pack and leaving into a space at any time): a beam 16 wide wins both
-hemispheres of deals 2, 6, 8, 15, 19 and 23 within 7 000 relaxed positions each. (b) A tight one: the
-hemisphere's six piles exact (forced refills, foreign cards in the pack included; a foreign card that refills a
-space blocks it until an exchange; exchanges forced; marriages only within a race) and the other hemisphere free:
-its cards vanish from the talon, and one of ours that is turned may go into one of its spaces (stored there, at
-most six, coming back only by an exchange or at the end). Beams 16 wide win both hemispheres of deals 19 and 27,
-256 wide those of 8, 23 and 28, and 1 024 wide those of 15 (145 000 and 184 000 relaxed positions); over the 72
-deals the table leaves unknown, beams 256 wide win both hemispheres of 61 (one hemisphere each of 15, 42, 113,
-136, 176, 177, 182, 198, 230, 244 and 246 is not won so: (b) might still prove those, if it could be
-exhausted). What the relaxation leaves out is the coupling: the shared talon (the other hemisphere's cards lie
-between ours) and the other hemisphere's spaces that storing a card there takes. Forbidding that storage (not
-sound, only to see what it carries), beams 256 wide no longer win 15 S, 19 S, 23 N, 23 S, 27 N, 27 S or 28 S; allowing at most 2 stored
-cards, a beam 16 wide wins no north of 8, 15, 19, 23, 27, 28 (3: 8 and 27). Real wins use it too: the lines found
-for deals 2 and 6 hold up to 2 and 3 northern cards in the south at once (2 and 5 southern in the north). And
-even (b) without that storage is not exhausted within 2 000 000 relaxed positions (1.16 M distinct on deal 23's
-north, 0.92 M on 27's south, 30-36 s each), so exhausting a coupled model is further still. A proof will have to
-charge every card stored in the other hemisphere to a space there, emptied just before that card is turned (while
-that hemisphere's own suits are stuck, only by a merge within a race), and keep the foreign cards in the talon.
-Rerun at 2 000 000 positions (PyPy, 3 224 s at some 60 % of a shared core, this code): 8 of the 80 unknown deals
-won (67, 85, 90, 106, 184, 185, 197, 217), none lost: 250 deals 178 / 0 / 72, [65.3, 100.0].
+Measured next (12/2026, throwaway scripts, PyPy): one hemisphere's own game with the other hemisphere left free, (b)
+below, cannot prove deals 8, 15, 19, 23, 27 or 28 lost: it has wins on both hemispheres of each. Where the best
+lines die (beam 64 wide, ordered score): deal 15 with 2 cards left in the pack, 31 in the talon; deal 8 with 7 left,
+25 in the talon; deal 19 and deal 23 at the 51st card, 21 and 26 in the talon (deal 23's north still at its aces:
+its first 2s are the 54th and 55th cards, so some 31 northern cards must be held until then). (a) The loose
+relaxation (one hemisphere's cards only, race restriction dropped, spaces optional, at most six of its cards stored
+in the other hemisphere, entered from the pack and leaving into a space at any time): a beam 16 wide wins both
+hemispheres of deals 2, 6, 8, 15, 19 and 23 within 7 000 relaxed positions each. (b) A tight one: the hemisphere's
+six piles exact (forced refills, foreign cards in the pack included; a foreign card that refills a space blocks it
+until an exchange; exchanges forced; marriages only within a race) and the other hemisphere free: its cards vanish
+from the talon, and one of ours that is turned may go into one of its spaces (stored there, at most six, coming back
+only by an exchange or at the end). Beams 16 wide win both hemispheres of deals 19 and 27, 256 wide those of 8, 23
+and 28, and 1 024 wide those of 15 (145 000 and 184 000 relaxed positions); over the 72 deals the table leaves
+unknown, beams 256 wide win both hemispheres of 61 (one hemisphere each of 15, 42, 113, 136, 176, 177, 182, 198,
+230, 244 and 246 is not won so: (b) might still prove those, if it could be exhausted). What the relaxation leaves
+out is the coupling: the shared talon (the other hemisphere's cards lie between ours) and the other hemisphere's
+spaces that storing a card there takes. Forbidding that storage (not sound, only to see what it carries), beams 256
+wide no longer win 15 S, 19 S, 23 N, 23 S, 27 N, 27 S or 28 S; allowing at most 2 stored cards, a beam 16 wide wins
+no north of 8, 15, 19, 23, 27, 28 (3: 8 and 27). Real wins use it too: the lines found for deals 2 and 6 hold up to
+2 and 3 northern cards in the south at once (2 and 5 southern in the north). And even (b) without that storage is
+not exhausted within 2 000 000 relaxed positions (1.16 M distinct on deal 23's north, 0.92 M on 27's south, 30-36 s
+each), so exhausting a coupled model is further still. A proof will have to charge every card stored in the other
+hemisphere to a space there, emptied just before that card is turned (while that hemisphere's own suits are stuck,
+only by a merge within a race), and keep the foreign cards in the talon.
+Rerun at 2 000 000 positions (PyPy, 3 224 s at some 60 % of a shared core, this code): 8 of the 80 unknown deals won
+(67, 85, 90, 106, 184, 185, 197, 217), none lost: 250 deals 178 / 0 / 72, [65.3, 100.0].
 """
 from __future__ import annotations
 
