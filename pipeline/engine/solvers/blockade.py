@@ -45,6 +45,23 @@ won at 8 000 positions; the 215 unknown rerun at 600 000 (PyPy, 1 839 s under a 
 1 200 000 (PyPy, 1 256 s on a core of its own): 18 won, 0 lost, so 121 won, 104 unknown, [47.3, 100]. Not tried for want of time: a loss proof that fires on
 a fresh deal. Why the present one cannot: on the first row almost every card can go up or marry, so the closure
 can empty some column at once and the relaxation counts the whole pack as out (see above: it lacks the marriages).
+
+Session 4: RERUN_METHOD added (it names what budgets beyond NODE_LIMIT add; behaviour unchanged), and the 104
+unknown deals rerun at 3 000 000 positions (PyPy, 4 055 s on a shared core): 16 won, 0 lost, so 137 won, 88
+unknown, [54.4, 100]. Measured, for the next loss proof: (1) an exhaustive search by phases (every position
+reachable between two deals, deduplicated, the loss proof after every marriage and at every deal) explodes long
+before the loss proof bites: deal 5 reaches 825, 1 711 and 262 485 positions at its first three deals (condemned
+54, 14 and 8 948); deal 18 67, 135, 2 455 and 96 158 at its first four (condemned 0, 0, 14, 5 375), more than 5
+million positions seen by then. A whole-deal proof by search needs nearly every position condemned by the third or
+fourth deal. (2) How far the beams get (the most cards up in five 150 000-position beams, the five rankings) on
+the 88 deals still unknown: 10-19 cards on 8 deals, 20-39 on 33, 40-59 on 29, 60-79 on 10, 80-97 on 8; the stuck
+ones have their suits' first aces deep in the pack (deal 18: the first ace of hearts is the 62nd card dealt, of
+spades the 70th; deal 5: the 74th and 78th), so two suits' worth of cards must be held in the columns by marriages
+alone for five or six rows. Deal 37's best (87 up) ends with the king of diamonds over the three whose other copy
+is up: the pattern the loss proof already knows. Next: a loss proof for the late-ace deals (until a suit's first
+ace is dealt its cards leave a column only by marrying, onto a host showing at that moment, and every row covers
+all twelve tops); more reruns win about one unknown deal in seven per doubling of the budget (18 of 122 from
+600 000 to 1 200 000, 16 of 104 from there to 3 000 000).
 """
 from __future__ import annotations
 
