@@ -39,7 +39,31 @@ six to eight links in most of them, 24 000 bed layouts without links in the 66 5
 no cheap dead-position test separates them.
 Table reruns: the 130 deals unknown at 300 000 again at 800 000 (the best-first search alone, before `_exhaust`
 existed): 45 won, 7 lost; the 78 still unknown at 1 000 000 (300 000 as before, then `_exhaust`): 11 won, 4 lost,
-2 258 s on a shared core; those 63 at 1 400 000: none settled (959 s). 1000 deals 818 / 119 / 63, [79.3, 90.0].
+2 258 s on a shared core; those 63 at 1 400 000: none settled (959 s). At 4 500 000 (this code; PyPy, about half a
+core): 5 won, 5 lost (27 99 105 364 416 585 679 680 714 879 settled), 3 953 s; 1000 deals 823 / 124 / 53,
+[79.8, 89.5].
+Measured after that (PyPy): `_exhaust` alone proves deal 24 lost at 7 753 023 positions (60 s on a free core, 1.27 GB);
+60, 64, 94 are unknown at 10 000 000 (94-144 s each on a shared core). Deal 27's 1 652 320 positions: 1 412 118 hold
+10-14 links (the bouquet is spent as links), 1 267 389 have the foundations S H D C at 0 0 1 2 (ten foundation
+states in all), and stripping the links leaves 373 115 distinct layouts. Dead ends, each measured and not built:
+- relaxations for a loss proof (supersets of the game's moves, so a loss there would prove one): links free (a
+  chain needs a bouquet card of each rank between, but spends none) wins the lost deals 105, 24, 3 at 1 288,
+  2 419, 1 589 181 positions; a link left on top of a bed going back into hand proves 26 / 49 at 16 118 / 7 643
+  (against 38 887 / 37 612) but wins the lost 105 and 27 at 33 939 / 68 626. So these losses come from bouquet
+  cards tied up as links, and any relaxation of their spending loses them;
+- a dominance: a position with a link on top of a bed is no better than the same position with it still in hand
+  (prune when that one was entered): 26 / 49 enter 25 013 / 24 481 positions (5 308 / 4 841 pruned), about 1.5x;
+  its soundness with a table needs a cost argument (bouquet cards laid for free) that the runs rule complicates;
+- not sound, measured only: no link ever moving cuts 27 / 26 / 49 to 908 711 / 9 889 / 20 443, but a link must
+  sometimes move to free the card under it;
+- partial-order reduction (stubborn sets): a bed move depends on every move that can change its beds' tops, and any
+  bed's top can become a host for any lower card (chains), so the closure is every bed: nothing is cut;
+- wins: depth-first probes on the stronger model with shuffled ordering (2 seeds, 400 000 each) won none of ten
+  unknown deals (144-330); the best-first search on the stronger model runs 35 000 positions/s against the
+  depth-first 130 000 (99, 113 unknown at 1 500 000; 105 lost at 1 133 879, as `_exhaust`); unordered moves make
+  `_exhaust` only 20 % faster (8.4 s against 10.4 s for 1 000 000).
+Next: the same exhaustive phase compiled (30-100x the positions a second, compact keys) to reach the deals beyond
+10 000 000; or a sound bound on how many bouquet cards the links can tie up.
 """
 from __future__ import annotations
 
