@@ -100,6 +100,7 @@ an exact endgame table.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Iterator
 
 from ..core import Game, State
 from ..rng import SplitMix64
@@ -743,27 +744,42 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
 
 
 def _beyond(model: Model, budget: int, time_limit: float | None) -> tuple[str, list[str], int]:
-    """What a budget beyond NODE_LIMIT adds: more probes, each within EXTRA_PROBE positions, streamlined and
-    impatient in turn, each with its own seed (from 1000: none of them ran before). Their wins are wins; a probe
-    that left nothing untried proves a loss; otherwise "unknown". Returns (status, the winning line's move ids,
-    positions). (A full search again would repeat the first one's order: it is not run.)"""
+    """What a budget beyond NODE_LIMIT adds: more probes (`_probes`), each within EXTRA_PROBE positions,
+    streamlined and impatient in turn, each with its own seed (from 1000: none of them ran before). Returns
+    (status, the winning line's move ids, positions). (A full search again would repeat the first one's order: it
+    is not run.)"""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
+
+    def schedule() -> Iterator[tuple[str, int]]:
+        seed = 1000
+        while True:
+            yield ("turn" if seed % 2 else "play"), seed
+            seed += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                return
+
+    return _probes(model, schedule(), EXTRA_PROBE, budget, deadline)
+
+
+def _probes(model: Model, schedule: Iterable[tuple[str, int]], size: int, budget: int,
+            deadline: float | None) -> tuple[str, list[str], int]:
+    """Depth-first probes of `model`, one for each (style, seed) of `schedule` (seed 0: the usual order, no noise),
+    each within `size` positions and all within `budget`, while at least 100 are left. A probe's win is a win; a
+    probe that left nothing untried proves the loss; otherwise "unknown". Returns (status, the winning line's move
+    ids, positions)."""
     dead = lambda m: model.frozen_dead()  # noqa: E731
     won = lambda: model.total == GOAL  # noqa: E731
     spent = 0
-    seed = 1000
-    while budget - spent >= 100:
-        style = "turn" if seed % 2 else "play"
-        noise = SplitMix64(seed)
-        seed += 1
+    for style, seed in schedule:
+        limit = min(size, budget - spent)
+        if limit < 100:
+            break
+        noise = SplitMix64(seed) if seed else None
         model.cut = False
-        status, line, nodes = depth_first(model, lambda: _choices(model, noise, style), won,
-                                          min(EXTRA_PROBE, budget - spent), deadline, dead)
+        status, line, nodes = depth_first(model, lambda: _choices(model, noise, style), won, limit, deadline, dead)
         spent += nodes
         if status == WON or (status == LOST and not model.cut):
             return status, [model.move_id(m) for m in line] if status == WON else [], spent
-        if deadline is not None and time.perf_counter() > deadline:
-            break
     return UNKNOWN, [], spent
 
 
@@ -788,19 +804,9 @@ def _solve_within(game: Game, state: State, node_limit: int, time_limit: float |
     deadline = None if time_limit is None else start + time_limit
     dead = lambda m: model.frozen_dead()  # noqa: E731
     won = lambda: model.total == GOAL  # noqa: E731
-    spent = 0
-    probes_budget = int(node_limit * PROBE_SHARE)
-    for style, seed in PROBES:
-        limit = min(PROBE, probes_budget - spent)
-        if limit < 100:
-            break
-        noise = SplitMix64(seed) if seed else None
-        model.cut = False
-        status, line, nodes = depth_first(model, lambda: _choices(model, noise, style), won, limit, deadline, dead)
-        spent += nodes
-        if status == WON or (status == LOST and not model.cut):
-            ids = [model.move_id(m) for m in line] if status == WON else []
-            return Solution(status, ids, spent, time.perf_counter() - start)
+    status, ids, spent = _probes(model, PROBES, PROBE, int(node_limit * PROBE_SHARE), deadline)
+    if status != UNKNOWN:
+        return Solution(status, ids, spent, time.perf_counter() - start)
     proven, nodes = relaxed_lost(game, state, max(1, int(node_limit * RELAXED_SHARE)), deadline)
     spent += nodes
     if proven:
