@@ -89,6 +89,54 @@ def total_time(data: dict, order: list[str]) -> str | None:
             "решатель делил с другой работой, так что чистое время меньше; у каждой игры — своё время в таблице).")
 
 
+def points(x: float) -> str:
+    """A width in percentage points, as short as it is exact to 0.01: 0.02 -> "2", 0.0025 -> "0,25"."""
+    return f"{100 * x:.2f}".rstrip("0").rstrip(".").replace(".", ",")
+
+
+def half_width(entry: dict) -> float | None:
+    low, high = entry.get("wilson_low"), entry.get("wilson_high")
+    if not isinstance(low, (int, float)) or not isinstance(high, (int, float)):
+        return None
+    return (high - low) / 2
+
+
+def games(n: int) -> str:
+    """"игра" in the genitive after a number ("для 1 игры", "для 9 игр")."""
+    return "игры" if n % 10 == 1 and n % 100 != 11 else "игр"
+
+
+def precision(data: dict, order: list[str], edition: Edition) -> str | None:
+    """How each game's interval compares with the half-width the benchmark aims at (its `interval_target`), and,
+    for those still wider, how many deals are unsolved and how many were proved lost: the reason they are wide."""
+    judged = [(s, half_width(data[s]), data[s].get("interval_target")) for s in order]
+    judged = [(s, w, t) for s, w, t in judged if w is not None and isinstance(t, (int, float))]
+    if not judged:
+        return None
+    title = {s: (edition.chapter(s).title if edition.chapter(s) else s) for s, _, _ in judged}
+    targets = [t for _, _, t in judged]
+    usual = max(sorted(set(targets)), key=targets.count)
+    others = "; ".join(f"{title[s]} — ±{points(t)}" for s, _, t in judged if t != usual)
+    out = f"Цель — 95 % интервал не шире ±{points(usual)} процентных пунктов" + (f" ({others})" if others else "") + ". "
+    wide = [(s, w, t) for s, w, t in judged if w > t + 1e-9]
+    met = len(judged) - len(wide)
+    out += f"Она достигнута для {met} {games(met)} из {len(judged)}."
+    if not wide:
+        return out
+    parts = []
+    for s, w, _ in wide:
+        e = data[s]
+        lost = e.get("lost", 0)
+        proof = f"проигрыш доказан для {lost}" if lost else "проигрыш не доказан ни для одной"
+        width = f"{100 * w:.1f}".replace(".", ",")
+        parts.append(f"{title[s]} — ±{width} (раздач {e.get('deals', '—')}, нерешённых {e.get('unknown', 0)}, "
+                     f"{proof})")
+    return (out + " Шире цели: " + "; ".join(parts) + ". Нерешённые раздачи учтены в интервале дважды, так что он "
+            "сужается, только когда решатель доказывает проигрыш раздачи или находит её выигрыш; у этих игр в "
+            "пределе позиций ему часто не удаётся ни то, ни другое (чем они трудны для решателя — в описании его "
+            "метода ниже).")
+
+
 def methods(data: dict, order: list[str], edition: Edition) -> etree._Element | None:
     """What each game's own solver knows about its game (the solver module's METHOD, in English)."""
     items = []
@@ -128,6 +176,7 @@ def page(edition: Edition, data: dict, page_url: str) -> etree._Element:
         "Предел позиций на раздачу", "Время", "Вычислено")]))
     body = h("tbody", None, [row(edition, s, data[s], page_url) for s in order])
     missing = [c.title for c in edition.chapters if c.slug not in data]
+    aim = precision(data, order, edition)
     return h("div", {"class": "winnability"},
              h("p", None, "Книга называет некоторые пасьянсы «чрезвычайно трудными» или говорит, что они «рѣдко "
                           "удаются». Здесь это измерено: решатель издания (", h("code", None, "edition solve"),
@@ -138,6 +187,7 @@ def page(edition: Edition, data: dict, page_url: str) -> etree._Element:
              h("p", None, PERFECT) if perfect else None,
              spaced(h("table", None, h("caption", None, "Доля выигрываемых раздач, по играм (раздачи 1, 2, 3 …)"),
                       head, body)),
+             h("p", {"class": "precision"}, aim) if aim else None,
              h("p", None, total_time(data, order)) if total_time(data, order) else None,
              methods(data, order, edition),
              h("p", None, "Нет данных для: " + ", ".join(missing) + ".") if missing else None)

@@ -98,3 +98,26 @@ def test_the_python_that_ran_the_solver_is_named_with_its_seconds():
     assert rows["shah"][7] == "20 с (2,000 с на раздачу); CPython 3.11.7, PyPy 3.9.16"
     assert rows["windmill"][7] == "8 с; CPython 3.11.7, PyPy 3.9.16"  # each Python named once
     assert rows["clock"][7] == "30 с"  # an older entry that does not say
+
+
+def test_each_games_interval_is_held_against_its_target_and_the_wide_ones_say_why():
+    data = {
+        "windmill": {"deals": 3000, "won": 2800, "lost": 100, "unknown": 100, "wilson_low": 0.90,
+                     "wilson_high": 0.93, "interval_target": 0.02},  # ±1.5: within
+        "shah": {"deals": 3000, "won": 900, "lost": 600, "unknown": 1400, "wilson_low": 0.30, "wilson_high": 0.80,
+                 "interval_target": 0.02},  # ±25
+        "blockade": {"deals": 225, "won": 137, "lost": 0, "unknown": 88, "wilson_low": 0.5, "wilson_high": 1.0,
+                     "interval_target": 0.02},  # ±25, no loss proved
+        "sympathy": {"deals": 20000, "won": 3000, "lost": 17000, "unknown": 0, "wilson_low": 0.145,
+                     "wilson_high": 0.155, "interval_target": 0.005},  # ±0.5 exactly: within its own target
+        "clock": {"deals": 100, "won": 100, "lost": 0, "unknown": 0},  # no target stored: not judged
+    }
+    said = "".join(table(data).find(".//p[@class='precision']").itertext())
+    assert said.startswith("Цель — 95 % интервал не шире ±2 процентных пунктов ([Симпатія] — ±0,5). "
+                           "Она достигнута для 2 игр из 4. Шире цели: "
+                           "Шахъ — ±25,0 (раздач 3000, нерешённых 1400, проигрыш доказан для 600); "
+                           "Блокада — ±25,0 (раздач 225, нерешённых 88, проигрыш не доказан ни для одной). "
+                           "Нерешённые раздачи учтены в интервале дважды")
+    one = "".join(table({"clock": dict(data["windmill"])}).find(".//p[@class='precision']").itertext())
+    assert one == "Цель — 95 % интервал не шире ±2 процентных пунктов. Она достигнута для 1 игры из 1."
+    assert table({"clock": data["clock"]}).find(".//p[@class='precision']") is None
