@@ -117,7 +117,8 @@ def precision(data: dict, order: list[str], edition: Edition) -> str | None:
     targets = [t for _, _, t in judged]
     usual = max(sorted(set(targets)), key=targets.count)
     others = "; ".join(f"{title[s]} — ±{points(t)}" for s, _, t in judged if t != usual)
-    out = f"Цель — 95 % интервал не шире ±{points(usual)} процентных пунктов" + (f" ({others})" if others else "") + ". "
+    out = f"Цель — 95 % интервал не шире ±{points(usual)} процентных пунктов"
+    out += (f" ({others}). " if others else ". ")
     wide = [(s, w, t) for s, w, t in judged if w > t + 1e-9]
     met = len(judged) - len(wide)
     out += f"Она достигнута для {met} {games(met)} из {len(judged)}."
