@@ -127,15 +127,19 @@ def precision(data: dict, order: list[str], edition: Edition) -> str | None:
     parts = []
     for s, w, _ in wide:
         e = data[s]
-        lost = e.get("lost", 0)
-        proof = f"проигрыш доказан для {lost}" if lost else "проигрыш не доказан ни для одной"
+        lost, unknown = e.get("lost", 0), e.get("unknown", 0)
         width = f"{100 * w:.1f}".replace(".", ",")
-        parts.append(f"{title[s]} — ±{width} (раздач {e.get('deals', '—')}, нерешённых {e.get('unknown', 0)}, "
-                     f"{proof})")
-    return (out + " Шире цели: " + "; ".join(parts) + ". Нерешённые раздачи учтены в интервале дважды, так что он "
-            "сужается, только когда решатель доказывает проигрыш раздачи или находит её выигрыш; у этих игр в "
-            "пределе позиций ему часто не удаётся ни то, ни другое (чем они трудны для решателя — в описании его "
-            "метода ниже).")
+        if not unknown:  # wide only for want of deals
+            parts.append(f"{title[s]} — ±{width} (раздач {e.get('deals', '—')}, все решены: нужно больше раздач)")
+            continue
+        proof = f"проигрыш доказан для {lost}" if lost else "проигрыш не доказан ни для одной"
+        parts.append(f"{title[s]} — ±{width} (раздач {e.get('deals', '—')}, нерешённых {unknown}, {proof})")
+    out += " Шире цели: " + "; ".join(parts) + "."
+    if any(data[s].get("unknown") for s, _, _ in wide):
+        out += (" Нерешённые раздачи учтены в интервале дважды, так что он сужается, только когда решатель "
+                "доказывает проигрыш раздачи или находит её выигрыш; у этих игр в пределе позиций ему часто не "
+                "удаётся ни то, ни другое (чем они трудны для решателя — в описании его метода ниже).")
+    return out
 
 
 def methods(data: dict, order: list[str], edition: Edition) -> etree._Element | None:

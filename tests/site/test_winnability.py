@@ -121,3 +121,7 @@ def test_each_games_interval_is_held_against_its_target_and_the_wide_ones_say_wh
     one = "".join(table({"clock": dict(data["windmill"])}).find(".//p[@class='precision']").itertext())
     assert one == "Цель — 95 % интервал не шире ±2 процентных пунктов. Она достигнута для 1 игры из 1."
     assert table({"clock": data["clock"]}).find(".//p[@class='precision']") is None
+    few = {"deals": 50, "won": 25, "lost": 25, "unknown": 0, "wilson_low": 0.37, "wilson_high": 0.63,
+           "interval_target": 0.02}  # ±13, every deal settled
+    said = "".join(table({"zodiac": few}).find(".//p[@class='precision']").itertext())
+    assert said.endswith("Шире цели: Зодіакъ — ±13,0 (раздач 50, все решены: нужно больше раздач).")
