@@ -81,6 +81,12 @@ def seconds(entry: dict) -> str:
     return out
 
 
+def title_of(edition: Edition, slug: str) -> str:
+    """The chapter's title as the edition gives it; the slug for a game with no chapter."""
+    ch = edition.chapter(slug)
+    return ch.title if ch else slug
+
+
 def total_time(data: dict, order: list[str]) -> str | None:
     total = sum(data[s]["seconds"] for s in order if isinstance(data[s].get("seconds"), (int, float)))
     if not total:
@@ -113,7 +119,7 @@ def precision(data: dict, order: list[str], edition: Edition) -> str | None:
     judged = [(s, w, t) for s, w, t in judged if w is not None and isinstance(t, (int, float))]
     if not judged:
         return None
-    title = {s: (edition.chapter(s).title if edition.chapter(s) else s) for s, _, _ in judged}
+    title = {s: title_of(edition, s) for s, _, _ in judged}
     targets = [t for _, _, t in judged]
     usual = max(sorted(set(targets)), key=targets.count)
     others = "; ".join(f"{title[s]} — ±{points(t)}" for s, _, t in judged if t != usual)
@@ -148,8 +154,7 @@ def methods(data: dict, order: list[str], edition: Edition) -> etree._Element | 
     for slug in order:
         text = data[slug].get("solver")
         if isinstance(text, str) and text.strip():
-            ch = edition.chapter(slug)
-            items.append(h("li", None, h("strong", None, ch.title if ch else slug), ": ",
+            items.append(h("li", None, h("strong", None, title_of(edition, slug)), ": ",
                            h("span", {"lang": "en"}, text), *reruns_method(data[slug])))
     if not items:
         return None
@@ -181,7 +186,7 @@ def page(edition: Edition, data: dict, page_url: str) -> etree._Element:
         "Предел позиций на раздачу", "Время", "Вычислено")]))
     body = h("tbody", None, [row(edition, s, data[s], page_url) for s in order])
     missing = [c.title for c in edition.chapters if c.slug not in data]
-    aim = precision(data, order, edition)
+    aim, spent = precision(data, order, edition), total_time(data, order)
     return h("div", {"class": "winnability"},
              h("p", None, "Книга называет некоторые пасьянсы «чрезвычайно трудными» или говорит, что они «рѣдко "
                           "удаются». Здесь это измерено: решатель издания (", h("code", None, "edition solve"),
@@ -193,6 +198,6 @@ def page(edition: Edition, data: dict, page_url: str) -> etree._Element:
              spaced(h("table", None, h("caption", None, "Доля выигрываемых раздач, по играм (раздачи 1, 2, 3 …)"),
                       head, body)),
              h("p", {"class": "precision"}, aim) if aim else None,
-             h("p", None, total_time(data, order)) if total_time(data, order) else None,
+             h("p", None, spent) if spent else None,
              methods(data, order, edition),
              h("p", None, "Нет данных для: " + ", ".join(missing) + ".") if missing else None)
