@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from pipeline import build, synthetic
+from pipeline.text import build, synthetic
 
 ROOT = Path(__file__).resolve().parents[1]
 

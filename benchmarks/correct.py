@@ -26,8 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pipeline.correct import Corrector, known  # noqa: E402
-from pipeline.spelling import morph, tokens  # noqa: E402
+from pipeline.text.lang.correct import Corrector, known  # noqa: E402
+from pipeline.text.lang.spelling import morph, tokens  # noqa: E402
 
 LEMMAS = """игра карта колода масть пачка рядъ мѣсто основаніе талонъ король дама валетъ тузъ двойка
 тройка правило порядокъ случай время рука сторона конецъ начало книга домъ городъ дорога окно
@@ -102,7 +102,7 @@ FIXTURE = ROOT / "tests" / "correct" / "fixture.tsv"
 
 
 def witness_paragraphs() -> list[str]:
-    """The witnesses with the hand-checked readings of tests/correct/fixture.tsv put in (not the
+    """The witnesses with the hand-checked readings of tests/text/lang/fixture.tsv put in (not the
     corrector's output, so that its own mistakes are not taken for clean text)."""
     by_witness: dict[str, list[str]] = {}
     for f in sorted((ROOT / "source" / "witnesses").glob("*.txt")):

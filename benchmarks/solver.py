@@ -1,6 +1,6 @@
 """The winnability table: solve deals of every game until the 95 % interval (unknowns counted both ways) is within
 ±2 points, or a game's time budget is spent; also the win rate of a player who does not peek (greedy policy).
-Writes source/solver/winnability.json (merging: games not run keep their old entry).
+Writes results/winnability.json (merging: games not run keep their old entry).
 
     python benchmarks/solver.py [GAME ...] [--minutes 6] [--jobs 1] [--max-deals 3000] [--chunk 100]
     python benchmarks/solver.py GAME --extend [--minutes M]   # more deals for the stored entry, same limits
@@ -42,10 +42,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pipeline.engine import registry  # noqa: E402
-from pipeline.engine.solver_cli import PERFECT  # noqa: E402
-from pipeline.engine.solver_stats import Tally, bounded_interval, peek_free_deals, solve_deals  # noqa: E402
+from pipeline.solve.cli import PERFECT  # noqa: E402
+from pipeline.solve.stats import Tally, bounded_interval, peek_free_deals, solve_deals  # noqa: E402
 
-OUT = ROOT / "source" / "solver" / "winnability.json"
+OUT = ROOT / "results" / "winnability.json"
 
 # positions searched per deal before 'unknown' (deterministic, unlike a time limit on a shared machine); the
 # timeout is only a safety net
@@ -62,8 +62,8 @@ def hidden_cards(slug: str) -> bool:
 
 
 def declared(slug: str, name: str):
-    """What the game's own solver module (pipeline/engine/solvers/<slug>.py) declares as `name`, or None."""
-    from pipeline.engine import solvers
+    """What the game's own solver module (pipeline/solve/games/<slug>.py) declares as `name`, or None."""
+    from pipeline.solve import games as solvers
 
     return getattr(solvers.for_game(slug), name, None)
 
@@ -214,8 +214,8 @@ def no_peek(slug: str, jobs: int, target: float, max_deals: int = 3000, chunk: i
 
 
 def sympathy_model(deals: int = 100_000) -> dict:
-    """Sympathy's rate from the engine-free model (pipeline/engine/solver_sympathy.py) over many more deals."""
-    from pipeline.engine.solver_sympathy import win_rate
+    """Sympathy's rate from the engine-free model (pipeline/solve/sympathy_outcome.py) over many more deals."""
+    from pipeline.solve.sympathy_outcome import win_rate
 
     start = time.perf_counter()
     won, n = win_rate(range(1, deals + 1))

@@ -11,11 +11,11 @@ import sys
 
 # command name -> module that registers it (and implements it)
 COMMANDS: dict[str, str] = {
-    "build": "pipeline.build",
+    "build": "pipeline.text.build",
     "serve": "pipeline.serve",
     "games": "pipeline.engine.cli",
     "play": "pipeline.engine.cli",
-    "solve": "pipeline.engine.solver_cli",
+    "solve": "pipeline.solve.cli",
 }
 
 

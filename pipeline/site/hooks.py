@@ -50,7 +50,7 @@ def on_config(config):
         {"Примечания": NOTES_PAGE},
         {"Решаемость": winnability.PAGE},
     ]
-    _state["winnability"] = winnability.load(base / "source" / "solver" / "winnability.json")
+    _state["winnability"] = winnability.load(base / "results" / "winnability.json")
     return config
 
 

@@ -1,5 +1,5 @@
 """The winnability page: how often each game of the edition can be won, read from the solver's results
-(``source/solver/winnability.json``, written by ``benchmarks/solver.py``); nothing is computed here."""
+(``results/winnability.json``, written by ``benchmarks/solver.py``); nothing is computed here."""
 from __future__ import annotations
 
 import json

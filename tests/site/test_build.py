@@ -27,7 +27,7 @@ VENDOR_HOSTS = {"github.com", "bit.ly", "www.mozilla.org", "rxjs.dev", "snowball
                 "wiki.ecmascript.org", "wiki.commonjs.org", "underscorejs.org", "people.mozilla.org",
                 "narwhaljs.org", "msdn.microsoft.com", "docs.python.org", "chasen.org", "${e}", "${base}"}
 VENDOR_DIRS = ("assets/javascripts/", "assets/stylesheets/")
-# The game board's vendored Pyodide (copied in by pipeline/site/play/hook.py) names these in its licence strings,
+# The game board's vendored Pyodide (copied in by pipeline/site/play/assets.py) names these in its licence strings,
 # its error messages and its CDN fallback for indexURL, which the board does not use (it passes its own
 # indexURL under play/pyodide/); the browser tests block and record any request outside the site.
 PYODIDE_DIR, PYODIDE_HOSTS = "play/pyodide/", {"www.python.org", "github.com", "peps.python.org", "cdn.jsdelivr.net"}

@@ -4,7 +4,7 @@ Shipped beside the engine into Pyodide's file system (as the top-level module `e
 user action by worker.mjs. It holds the current state, so a move costs one call whose answer carries only what the
 board draws: piles, face-down counts, variables, the steps to animate, the next legal moves, status and score.
 No rule of any game is here: legality, hints and what auto-play may play all come from the engine.
-Runs under CPython too (tests/play/test_session.py), with the same answers.
+Runs under CPython too (tests/site/play/test_session.py), with the same answers.
 """
 from __future__ import annotations
 
@@ -79,13 +79,13 @@ HINT_BUDGET = 3000  # positions the solver may look at for one hint: about a sec
 
 
 def hint(budget: int = HINT_BUDGET) -> str:
-    """A real legal move: from `pipeline.engine.solver.hint(state, budget)` (budget = positions searched) when the
+    """A real legal move: from `pipeline.solve.search.hint(state, budget)` (budget = positions searched) when the
     solver exists and answers, else from `api.hint` (the greedy policy). {id, by} or {id: null}."""
     state = _session["state"]
     move = None
     by = "greedy"
     try:
-        from pipeline.engine import solver  # optional: written by the solver engineer
+        from pipeline.solve import search as solver  # the solver, shipped beside the engine
     except ImportError:
         solver = None
     if solver is not None and hasattr(solver, "hint"):

@@ -28,7 +28,7 @@ export class Engine {
       const timer = setTimeout(() => fail(
         `Движок игры не загрузился за ${seconds} с. Проверьте соединение и обновите страницу; ` +
         "сайт нужно открывать через сервер (bash run.sh serve), а не как файл с диска."), this.timeoutMs);
-      const early = window.editionPlayWorker; // started from <head> by the page (see hook.py)
+      const early = window.editionPlayWorker; // started from <head> by the page (see assets.py)
       window.editionPlayWorker = null;
       try {
         this.worker = early || new Worker(new URL("./worker.mjs", import.meta.url), { type: "module", name: `edition-engine:${this.slug}` });

@@ -1,0 +1,586 @@
+"""Блокада's own solver: a compact model of the twelve columns, the pack and the eight foundations, searched by
+beams over the phases between deals (to find wins) and depth-first with a transposition table, safe moves and a
+loss proof (to find wins and prove losses).
+
+The model. Cards are merged across the two packs (`card % 52`: every rule compares suit and rank only) and kept
+as ints in twelve column lists (bottom first) and the pack (top last; only how many cards are left changes).
+Foundations are (suit, height) pairs per engine foundation, so a winning line names the engine's piles. Moves are
+the engine's: a column's top card to a foundation of its suit one rank below it (an ace to the first empty one),
+onto another column's top card of its suit one rank above (rule 'marry'), or "deal" (rule 'next': one card to each
+column, left to right, an ace going up as it appears and the next card taking its place). After every move a
+space is refilled from the pack at once, leftmost first (rule 'fill'). The position's key is the columns and the
+size of the pack: the foundations follow from them (the cards not in columns or pack are up, and with two copies
+of each card the heights of a suit's two foundations are the counts of its ranks).
+
+Safe moves and the loss proof are argued where they are defined; tests/solve/test_solver_blockade.py checks each
+against the engine's brute force on small positions.
+
+Why whole deals are not proved lost: the loss proof fires only a few deals in (after the third deal of deal 3 it
+condemns 1 828 of the 7 375 positions reached: by then they number in the thousands), and it cannot fire sooner
+because its relaxation clears every column of a fresh deal even when the pack is dealt row after row with no refill
+at all (tried on deals 2-4): what it lacks is the marriages, not the pack. Tried and dropped: (1) an exact search
+per suit, the other suits' cards removed, the rows dealt exactly while no column can empty and the later pack cards
+as piles of their own (a relaxation: a real line with the other suits left out is one of its lines): it condemned
+none of 300 of the 5 547 positions the loss proof leaves there: a suit alone has room enough; (2) the relaxation
+played with a choice of refills before each row (any empty column, from the pack) and married cards buried by the
+next row (copies out of their columns that cannot be up yet are covered, and come free only when a row card over a
+column that could hold them leaves; hosts covered by a row stop counting as shown): it condemns a further 10 of the
+46 positions after deal 3's first deal and 1 045 of 6 730 after its third, but still clears every fresh deal tried,
+and a depth-first search with it left deals 2, 3 and 5 unknown at 200 000 positions. Larger budgets win deals
+instead: 300 000 positions win 3 (2, 4, 9) of the 8 deals among 2-11 left unknown at 100 000, and the table's reruns
+won 16 of 196 at 200 000, 16 of the 180 left at 400 000 and 9 of the 164 left at 600 000.
+
+Session 3: the reruns' beams replaced (the first FIRST positions are spent as before). Looking closely at the deals
+left unknown at 600 000 first: a beam 200 wide (2 000 positions per phase from each kept one) wins deal 3, and takes
+7, 14 and 16 to 85-93 cards up, but leaves 11, 13 and 18 at 22-40, and a deeper search once the pack is out (5 000
+positions from each position instead of 500) won nothing more on 40 of them: the choices before the deals decide,
+and many of these deals are likely lost. The measure: one beam ranked one way wins few (30 wide: 2 of 60 unknown
+deals; 100 wide: 3 of 60, 3 s a deal), but beams ranked differently win different deals (five rankings 20 wide: 2-4
+each of 80, 9 together, in the time of two 50-wide ones), hence `_score`'s mixes and seeded noise and many narrow
+beams. On deals 1-30 at 300 000 positions (PyPy, 5.6 s a deal): 14 won, against 13 for the old solver with all its
+reruns to 600 000 (3 of the new wins, 10, 19 and 20, were left by every old rerun; it misses 4 and 29); 10 wide: 11;
+40 wide: 10; 20 wide with 1 500 positions per phase: 10. The table afresh with it (METHOD changed): 225 deals, 10
+won at 8 000 positions; the 215 unknown rerun at 600 000 (PyPy, 1 839 s under a shared machine's load): 93 won, so
+103 won, 0 lost, 122 unknown, [39.4, 100] (the old solver with reruns to 600 000: 70 won); the 122 again at
+1 200 000 (PyPy, 1 256 s on a core of its own): 18 won, 0 lost, so 121 won, 104 unknown, [47.3, 100]. Not tried for want of time: a loss proof that fires on
+a fresh deal. Why the present one cannot: on the first row almost every card can go up or marry, so the closure
+can empty some column at once and the relaxation counts the whole pack as out (see above: it lacks the marriages).
+
+Session 4: RERUN_METHOD added (it names what budgets beyond NODE_LIMIT add; behaviour unchanged), and the 104
+unknown deals rerun at 3 000 000 positions (PyPy, 4 055 s on a shared core): 16 won, 0 lost, so 137 won, 88
+unknown, [54.4, 100]. Measured, for the next loss proof: (1) an exhaustive search by phases (every position
+reachable between two deals, deduplicated, the loss proof after every marriage and at every deal) explodes long
+before the loss proof bites: deal 5 reaches 825, 1 711 and 262 485 positions at its first three deals (condemned
+54, 14 and 8 948); deal 18 67, 135, 2 455 and 96 158 at its first four (condemned 0, 0, 14, 5 375), more than 5
+million positions seen by then. A whole-deal proof by search needs nearly every position condemned by the third or
+fourth deal. (2) How far the beams get (the most cards up in five 150 000-position beams, the five rankings) on
+the 88 deals still unknown: 10-19 cards on 8 deals, 20-39 on 33, 40-59 on 29, 60-79 on 10, 80-97 on 8; the stuck
+ones have their suits' first aces deep in the pack (deal 18: the first ace of hearts is the 62nd card dealt, of
+spades the 70th; deal 5: the 74th and 78th), so two suits' worth of cards must be held in the columns by marriages
+alone for five or six rows. Deal 37's best (87 up) ends with the king of diamonds over the three whose other copy
+is up: the pattern the loss proof already knows. Next: a loss proof for the late-ace deals (until a suit's first
+ace is dealt its cards leave a column only by marrying, onto a host showing at that moment, and every row covers
+all twelve tops); more reruns win about one unknown deal in seven per doubling of the budget (18 of 122 from
+600 000 to 1 200 000, 16 of 104 from there to 3 000 000).
+
+Session 5: the 88 unknown deals rerun at 5 000 000 positions (PyPy, 4 004 s on a core of its own): 6 won (11, 40,
+112, 132, 157, 224; 11 among them, which the session 3 beams had left at 22-40 cards up), 0 lost, so 143 won, 82
+unknown, [57.1, 100].
+"""
+from __future__ import annotations
+
+import time
+
+from pipeline.engine.core import Game, State
+from pipeline.engine.rng import SplitMix64
+from pipeline.solve.search import LOST, WON, Solution
+from pipeline.solve.model import UNKNOWN, depth_first, probes_then_full
+
+NODE_LIMIT = 8_000
+FIRST = 8_000  # positions for the probes and the full search before any beam
+METHOD = ("Own model of the columns and the pack (packs merged, foundations read off the cards): streamlined "
+          "probes, then a full depth-first search with a transposition table; with a larger budget (reruns), many "
+          "narrow beams by phases (the positions reachable between two deals, at most 500 from each kept position; "
+          "the 20 most promising kept at each deal, 40 after ten beams, 80 after twenty), each ranking positions "
+          "its own way (cards up, how deep the cards the foundations want next lie, cards above a lower card of "
+          "their suit, cards beneath a king; after five beams the same with seeded noise), and a twentieth of the "
+          "budget to the full search again; a card goes up at once when both copies of the card below it are up; a "
+          "position is abandoned when a relaxed game (each card leaves its column once, to a foundation or onto a "
+          "host that is showing; the pack dealt row by row while no space can open; a card beneath its other copy "
+          "that can only go up goes up second) cannot clear every column.")
+RERUN_METHOD = ("Beyond 8 000 positions, nothing but more of the same: the narrow beams by phases (at most 500 "
+                "positions from each kept position between two deals; 20 kept at each deal, doubled after every ten "
+                "beams), ranked in turn by cards up and the depth of the cards the foundations want next, then with "
+                "the next two ranks' depth, cards above a lower card of their suit, cards beneath a king, all three, "
+                "and after five beams the same with seeded noise; the last twentieth of the budget to the full "
+                "depth-first search again (its 'lost' a proof, with the same loss proof).")
+
+DEAL = -1
+PROBES = 8
+NCOL = 12
+
+
+class Model:
+    """An engine position as lists of ints, played and taken back in place."""
+
+    def __init__(self, game: Game, state: State) -> None:
+        self.game = game
+        self.col_piles = game.group("column")
+        self.fnd_piles = game.group("foundation")
+        self.stock_pile = game.index["stock"]
+        self.cols = [[c % 52 for c in state.piles[p]] for p in self.col_piles]
+        self.stock = [c % 52 for c in state.piles[self.stock_pile]]
+        self.n = len(self.stock)
+        self.fs = []  # suit of each foundation, -1 while empty
+        self.fh = []  # its height
+        for p in self.fnd_piles:
+            pile = state.piles[p]
+            self.fs.append(pile[0] // 13 % 4 if pile else -1)
+            self.fh.append(len(pile))
+        self.total = sum(self.fh)
+        self.cut = False  # a streamlined probe left a move untried
+
+    # -- moves
+    def moves(self) -> list[int]:
+        """Every legal move: 256 + 16*src + f for a play to foundation f, 16*src + dst for a marriage, DEAL."""
+        cols, fs, fh = self.cols, self.fs, self.fh
+        out = []
+        tops = [c[-1] if c else -1 for c in cols]
+        for i in range(NCOL):
+            card = tops[i]
+            if card < 0:
+                continue
+            s, r = divmod(card, 13)  # r: 0 = ace
+            if r == 0:
+                out.append(256 + 16 * i + fs.index(-1))
+            else:
+                for f in range(8):
+                    if fs[f] == s and fh[f] == r:
+                        out.append(256 + 16 * i + f)
+            if r < 12:
+                up = card + 1
+                for j in range(NCOL):
+                    if tops[j] == up:
+                        out.append(16 * i + j)
+        if self.n:
+            out.append(DEAL)
+        return out
+
+    def play(self, m: int) -> tuple:
+        """Play move m and the refills it forces; returns what undo needs."""
+        cols = self.cols
+        if m == DEAL:
+            placed = []
+            stock, fs, fh = self.stock, self.fs, self.fh
+            n0 = self.n
+            for i in range(NCOL):
+                while self.n:
+                    self.n -= 1
+                    card = stock[self.n]
+                    if card % 13 == 0:
+                        f = fs.index(-1)
+                        fs[f] = card // 13
+                        fh[f] = 1
+                        self.total += 1
+                        placed.append(~f)
+                        continue
+                    cols[i].append(card)
+                    placed.append(i)
+                    break
+            return (m, n0, placed)
+        if m >= 256:
+            i, f = divmod(m - 256, 16)
+            card = cols[i].pop()
+            if self.fh[f] == 0:
+                self.fs[f] = card // 13
+            self.fh[f] += 1
+            self.total += 1
+        else:
+            i, j = divmod(m, 16)
+            cols[j].append(cols[i].pop())
+        refilled = []
+        if self.n:
+            for k in range(NCOL):
+                if not cols[k] and self.n:
+                    self.n -= 1
+                    cols[k].append(self.stock[self.n])
+                    refilled.append(k)
+        return (m, 0, refilled)
+
+    def unplay(self, undo: tuple) -> None:
+        m, n0, placed = undo
+        cols = self.cols
+        if m == DEAL:
+            for p in reversed(placed):
+                if p < 0:
+                    f = ~p
+                    self.fs[f] = -1
+                    self.fh[f] = 0
+                    self.total -= 1
+                else:
+                    cols[p].pop()
+            self.n = n0
+            return
+        for k in reversed(placed):
+            cols[k].pop()
+            self.n += 1
+        if m >= 256:
+            i, f = divmod(m - 256, 16)
+            self.fh[f] -= 1
+            self.total -= 1
+            s = self.fs[f]
+            if self.fh[f] == 0:
+                self.fs[f] = -1
+            cols[i].append(s * 13 + self.fh[f])
+        else:
+            i, j = divmod(m, 16)
+            cols[i].append(cols[j].pop())
+
+    def key(self) -> bytes:
+        return b"\xff".join([bytes(c) for c in self.cols]) + bytes((self.n,))
+
+    def move_id(self, m: int) -> str:
+        names = self.game.names
+        if m == DEAL:
+            return "deal"
+        if m >= 256:
+            i, f = divmod(m - 256, 16)
+            return f"{names[self.col_piles[i]]}>{names[self.fnd_piles[f]]}"
+        i, j = divmod(m, 16)
+        return f"{names[self.col_piles[i]]}>{names[self.col_piles[j]]}"
+
+    # -- the game's knowledge
+    def up_count(self, card: int) -> int:
+        """How many copies of `card` (merged) are on the foundations."""
+        s, r = divmod(card, 13)
+        fs, fh = self.fs, self.fh
+        return (fs[0] == s and fh[0] > r) + (fs[1] == s and fh[1] > r) + (fs[2] == s and fh[2] > r) + \
+            (fs[3] == s and fh[3] > r) + (fs[4] == s and fh[4] > r) + (fs[5] == s and fh[5] > r) + \
+            (fs[6] == s and fh[6] > r) + (fs[7] == s and fh[7] > r)
+
+
+    def hopeless(self) -> bool:
+        """A loss proof: some column can never be cleared, even in a relaxed game.
+
+        The relaxation: a column's cards leave it from the top down, each once (what happens to a card after it
+        first leaves its column is ignored, except that it must still go up). A card may leave its column when
+        every card above it has left and either (a) it can go up: a foundation of its suit can reach the rank
+        below it — with one copy of that rank able to go up, or both when the card's other copy is up already
+        (each of a suit's two foundations holds one copy of every rank up to its height, and the other copy's
+        foundation is past this rank; both copies when its other copy lies above it in its column and can never be
+        married — `_second`) — or (b) a copy of its host (the card one rank above in its suit) is on no
+        foundation now and is or has been out: dealt and uncovered, or out of its column already (a host under
+        the card in its own column cannot be). Copies able to go up: up[c] = min(copies of c up now or out of
+        their columns; up[c - 1]), as a foundation takes the copies of a suit's ranks in order. Every condition
+        only grows as cards leave, so the closure does not depend on the order it is computed in; in a real game
+        each card first leaves its column for one of these reasons, after what it needs has happened, so whatever
+        the real game clears the closure clears too.
+
+        The pack, row by row: while the closure cannot empty any column, no space can open before the next row,
+        so the next row is dealt exactly as the engine deals it (one card to each column, an ace going up and the
+        next card taking its place) on top of what the closure could not clear — everything that could leave
+        before the deal is counted as having left, which only helps. As soon as some column might empty (a
+        refill would shift the rows) or the pack is out, the cards still in the pack are counted as out at once
+        (nothing they would cover is counted) and the closure is taken one last time. If it cannot empty every
+        column, no line wins."""
+        cols = [list(c) for c in self.cols]
+        cut = [len(c) for c in cols]
+        have = [0] * 52  # copies that are up or out of their columns (all free to go up in turn)
+        fs, fh = self.fs, self.fh
+        for f in range(8):
+            if fs[f] >= 0:
+                base = fs[f] * 13
+                for r in range(fh[f]):
+                    have[base + r] += 1
+        base = bytes(have)  # copies up now
+        out = bytearray(52)  # some copy is or has been out of its column, or uncovered: a host
+        for c in cols:
+            if c:
+                out[c[-1]] = 1
+        up = [0] * 53  # copies that can go up: as many as every lower rank of the suit has (up[52] = 2: below aces)
+        up[52] = 2
+        for s in range(0, 52, 13):
+            prev = 2
+            for c in range(s, s + 13):
+                prev = up[c] = have[c] if have[c] < prev else prev
+        stock, n = self.stock, self.n
+        while True:
+            _closure(cols, cut, have, base, out, up)
+            if not n or not all(cut):
+                break
+            for k in range(NCOL):  # the next row, as the engine deals it
+                while n:
+                    n -= 1
+                    card = stock[n]
+                    if card % 13 == 0:
+                        _raise(card, have, up)
+                        continue
+                    del cols[k][cut[k]:]
+                    cols[k].append(card)
+                    cut[k] += 1
+                    out[card] = 1
+                    break
+        if n:
+            for card in stock[:n]:
+                out[card] = 1
+                _raise(card, have, up)
+            _closure(cols, cut, have, base, out, up)
+        return any(cut)
+
+
+def _raise(card: int, have: list[int], up: list[int]) -> None:
+    """One more copy of `card` is out: the copies able to go up, from its rank up the suit."""
+    have[card] += 1
+    r = card % 13
+    prev = up[card - 1 if r else 52]
+    for x in range(card, card - r + 13):
+        v = have[x] if have[x] < prev else prev
+        if v == up[x] and x != card:
+            break
+        up[x] = prev = v
+
+
+def _second(c: list[int], h: int, card: int, base: bytes) -> bool:
+    """Must the card at c[h - 1] be the second of its two copies to go up? So when its other copy lies above it in
+    the same column (it leaves first) and can never be married, so that it leaves by going up: it is a king, or
+    every copy of its host not up lies beneath it in this column, where it cannot be uncovered while the copy
+    stays. Then, when this card goes up, its other copy is up already and the foundation it joins is the second
+    one of its suit: both copies of the card below must be up by then."""
+    for j in range(h, len(c)):
+        if c[j] == card:
+            if card % 13 == 12:
+                return True
+            host = card + 1
+            return c[:j].count(host) >= 2 - base[host]
+    return False
+
+
+def _closure(cols: list[list[int]], cut: list[int], have: list[int], base: bytes, out: bytearray,
+             up: list[int]) -> None:
+    """Clear the columns' tops as far as the relaxation of `Model.hopeless` allows (cut[k]: cards left)."""
+    changed = True
+    while changed:
+        changed = False
+        for k in range(NCOL):
+            c = cols[k]
+            h = cut[k]
+            while h:
+                card = c[h - 1]
+                r = card % 13
+                able = up[card - 1 if r else 52] - base[card]  # copies of the card below, beyond those used
+                if (able > 1 or (able == 1 and not _second(c, h, card, base))) or (r < 12 and out[card + 1]):
+                    _raise(card, have, up)
+                else:
+                    break
+                h -= 1
+                if h:
+                    out[c[h - 1]] = 1
+            if h != cut[k]:
+                cut[k] = h
+                changed = True
+
+
+# --- the search -------------------------------------------------------------------------------------------------
+
+
+def _choices(model: Model, safe: bool = True, probe: SplitMix64 | None = None, streamline: bool = False) -> list[int]:
+    """The moves to try, best first; a safe move alone.
+
+    Safe: a card goes up at once when it is an ace or both copies of the card one below it in its suit are up,
+    provided its column keeps a card (or the pack is out). Why no win is lost: a column card's only other uses
+    are to host the next lower card of its suit — impossible once both copies of it are up — and to move onto
+    another column, which only uncovers what lies below it, as going up does. The foundations of its suit then
+    stand at that lower rank or hold the other copy of the card already, so either copy can still go where a
+    winning line put it. A column emptied while the pack lasts would be refilled from the pack, which changes
+    where every later row lands: hence the proviso.
+
+    Dropped: once the pack is out, a marriage that moves a column's only card. The column stays empty for good
+    (spaces take nothing once the pack is out), and the card now covers its host; before the move the card was as
+    available and its host uncovered too, so every line from after the move can be played from before it (cards
+    that would go on the moved card go on it where it lies; the host is free earlier)."""
+    moves = model.moves()
+    cols, n = model.cols, model.n
+    plays, marriages = [], []
+    seen_f = set()
+    for m in moves:
+        if m >= 256:
+            i = (m - 256) >> 4
+            card = cols[i][-1]
+            if i in seen_f:  # two foundations of one suit at one height: the same move
+                continue
+            seen_f.add(i)
+            if safe and (len(cols[i]) > 1 or not n) and (card % 13 == 0 or model.up_count(card - 1) == 2):
+                return [m]  # safe (above)
+            plays.append(m)
+        elif m >= 0:
+            if safe and not n and len(cols[m >> 4]) == 1:
+                continue  # dropped (above)
+            marriages.append(m)
+    if n:
+        marriages.append(DEAL)
+    if streamline and plays:
+        model.cut = True
+        return plays[:1]
+    if probe is not None:
+        for i in range(len(marriages) - 1, 0, -1):
+            j = probe.below(i + 1)
+            marriages[i], marriages[j] = marriages[j], marriages[i]
+    return plays + marriages
+
+
+# --- a win-finder by phases ---------------------------------------------------------------------------------------
+
+PHASE_CAP = 300  # positions explored between two deals, from each kept position
+ENDGAME_CAP = 1_000  # positions searched once the pack is out, from each position reached
+BEAM_WIDTH = 20  # the reruns' beams: 20 wide (40 after ten beams, 80 after twenty ...), each phase capped at
+BEAM_CAP = 500  # positions, ranked in turn by each of these `_score` mixes (unseeded, then with seeded noise)
+MIXES = ("", "B", "C", "K", "BCK")
+
+
+def _score(model: Model, mix: str = "", noise: SplitMix64 | None = None) -> int:
+    """How promising a position is: cards up first, then how shallow the next card each foundation wants lies.
+    `mix` adds terms (each letter one): "B" the depth of the two ranks after it too (halved, quartered); "C" a
+    point for every card lying above a lower card of its suit in its column (it must be married away before that
+    card can go up); "K" half a point for every card beneath a king (a king only leaves by going up). `noise`
+    adds a seeded amount under two points (the depth term's unit) to each position's score, so that beams run
+    with different seeds keep different positions where the scores are close. Only the order of the beams' positions depends on it, never a verdict's soundness."""
+    cols, fs, fh = model.cols, model.fs, model.fh
+    depth = {}
+    inv = under_k = 0
+    by_rank, by_suit, by_king = "B" in mix, "C" in mix, "K" in mix
+    for c in cols:
+        size = len(c)
+        for i, card in enumerate(c):
+            d = size - 1 - i
+            if depth.get(card, 99) > d:
+                depth[card] = d
+            if by_suit:
+                lo = card - card % 13
+                for b in c[:i]:
+                    if lo <= b < card:
+                        inv += 1
+            if by_king and card % 13 == 12:
+                under_k += i
+    penalty = 0
+    for f in range(8):
+        if fs[f] >= 0 and fh[f] < 13:
+            want = fs[f] * 13 + fh[f]
+            penalty += 4 * min(depth.get(want, 12), 12)
+            if by_rank:
+                for k, w in ((1, 2), (2, 1)):
+                    if fh[f] + k < 13:
+                        penalty += w * min(depth.get(want + k, 12), 12)
+    value = 64 * model.total - penalty - 4 * inv - 2 * under_k
+    return value if noise is None else 4 * value + noise.below(32)
+
+
+def _beam(model: Model, budget: int, width: int, safe: bool, dead, deadline: float | None = None,
+          mix: str = "", seed: int | None = None, cap: int = PHASE_CAP) -> tuple[str, list[int], int]:
+    """Find a win phase by phase: from each kept position, the positions reachable before the next deal (plays and
+    marriages, depth-first, at most PHASE_CAP), each dealt on; the best `width` of the dealt positions (by `_score`,
+    not proven lost) are kept for the next phase. Once the pack is out, a short depth-first search from each.
+    `mix` and `seed` choose the ranking (`_score`), `cap` the positions per phase. Its wins are wins; its failure
+    proves nothing. The model is left as it was found."""
+    noise = None if seed is None else SplitMix64(seed)
+    saved = ([list(c) for c in model.cols], list(model.fs), list(model.fh), model.n, model.total)
+
+    def restore(snap) -> None:
+        cols, fs, fh, n, total = snap
+        model.cols = [list(c) for c in cols]
+        model.fs, model.fh, model.n, model.total = list(fs), list(fh), n, total
+
+    def snap() -> tuple:
+        return ([list(c) for c in model.cols], list(model.fs), list(model.fh), model.n, model.total)
+
+    nodes = 0
+    beam = [(snap(), [])]
+    result: tuple[str, list[int]] = (UNKNOWN, [])
+    while beam and nodes < budget and result[0] != WON and (deadline is None or time.perf_counter() < deadline):
+        dealt = {}
+        for position, line in beam:
+            restore(position)
+            if model.total == 104:
+                result = (WON, line)
+                break
+            if model.n == 0:
+                status, tail, used = depth_first(model, lambda: _choices(model, safe), lambda: model.total == 104,
+                                                 min(ENDGAME_CAP, max(1, budget - nodes)), deadline, dead)
+                nodes += used
+                if status == WON:
+                    result = (WON, line + tail)
+                    break
+                continue
+            # the phase: depth-first over plays and marriages, every position reached a candidate for the deal
+            seen = {model.key()}
+            path: list[tuple[int, tuple]] = []
+            stack = [iter([m for m in _choices(model, safe) if m != DEAL])]
+            while stack and result[0] != WON:
+                nodes += 1
+                if model.n:
+                    undo = model.play(DEAL)
+                    key = model.key()
+                    if key not in dealt and (dead is None or not model.hopeless()):
+                        dealt[key] = (_score(model, mix, noise), snap(), line + [m for m, _ in path] + [DEAL])
+                    model.unplay(undo)
+                elif model.total != 104:
+                    dealt.setdefault(model.key(), (_score(model, mix, noise), snap(), line + [m for m, _ in path]))
+                while stack:
+                    m = next(stack[-1], None)
+                    if m is None:
+                        stack.pop()
+                        if path:
+                            model.unplay(path.pop()[1])
+                        continue
+                    undo = model.play(m)
+                    key = model.key()
+                    if key in seen:
+                        model.unplay(undo)
+                        continue
+                    seen.add(key)
+                    path.append((m, undo))
+                    nodes += 1
+                    if model.total == 104:
+                        result = (WON, line + [mv for mv, _ in path])
+                    elif len(seen) < cap and nodes < budget:
+                        stack.append(iter([mv for mv in _choices(model, safe) if mv != DEAL]))
+                    else:
+                        stack.append(iter(()))
+                    break
+            for _, undo in reversed(path):
+                model.unplay(undo)
+            if result[0] == WON or nodes >= budget or (deadline is not None and time.perf_counter() > deadline):
+                break
+        beam = [(pos, ln) for _, pos, ln in sorted(dealt.values(), key=lambda x: -x[0])[:width]]
+    restore(saved)
+    return result[0], result[1], nodes
+
+
+def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: float | None = None,
+          safe: bool = True, proofs: bool = True) -> Solution:
+    """Search from `state` (left as it was found) within `node_limit` positions in all. Up to FIRST positions: with
+    half of them, streamlined probes (a card that can go up goes up, nothing else tried; the first probe in the usual
+    order, the others with marriages and the deal in a random order) — their wins are wins, their failures prove
+    nothing unless the first probe never cut a line; then the full search, whose "lost" is a proof. A larger
+    budget goes, all but a twentieth of it, to narrow beams by phases (`_beam`: their wins are wins), BEAM_WIDTH
+    wide (doubled after every ten), ranked in turn by each of MIXES (then the same with seeded noise) while it
+    lasts, and the rest to the full search again: many beams ranked differently win more deals for the positions
+    than fewer wider ones (see the module's docstring). `safe` and `proofs` switch the safe moves and the loss proof off (for the tests that check them against brute force)."""
+    start = time.perf_counter()
+    if game.won(state):
+        return Solution(WON, [], 0, 0.0)
+    if state.vars.get("phase") != "play":
+        return Solution(LOST, [], 0, 0.0)
+    model = Model(game, state)
+    deadline = None if time_limit is None else start + time_limit
+
+    def dead(m: int) -> bool:
+        return (m < 256 or not model.n) and model.hopeless()  # not after a play while the pack lasts
+
+    def search(limit: int, noise: SplitMix64 | None, streamline: bool) -> tuple[str, list[int], int]:
+        if proofs and model.hopeless():
+            return LOST, [], 0
+        return depth_first(model, lambda: _choices(model, safe, noise, streamline), lambda: model.total == 104,
+                           limit, deadline, dead if proofs else None)
+
+    status, line, nodes = probes_then_full(model, search, min(node_limit, FIRST), PROBES)
+    if status == UNKNOWN and node_limit > FIRST:  # a larger budget: many narrow beams, then the full search
+        beams, k = node_limit - (node_limit - FIRST) // 20, 0
+        while status != WON and beams - nodes >= 50 * BEAM_WIDTH:
+            mix = MIXES[k % len(MIXES)]
+            status, line, used = _beam(model, beams - nodes, BEAM_WIDTH << (k // 10), safe, dead if proofs else None,
+                                       deadline, mix, k if k >= len(MIXES) else None, BEAM_CAP)
+            nodes += used
+            k += 1
+        if status != WON:
+            status, line, more = search(max(1, node_limit - nodes), None, False)
+            nodes += more
+    ids = [model.move_id(m) for m in line] if status == WON else []
+    return Solution(status, ids, nodes, time.perf_counter() - start)
+
+
+def legal_ids(game: Game, state: State) -> set[str]:
+    """The model's legal move ids at an engine position (the contract test compares them with the engine's)."""
+    if state.vars.get("phase") != "play":
+        return set()
+    model = Model(game, state)
+    return {model.move_id(m) for m in model.moves()}

@@ -1,0 +1,223 @@
+"""The solver: depth-first search over the engine's own moves, with a transposition table over canonical positions,
+provably safe moves played without branching, per-game move ordering (`tactics`), and node and time limits.
+
+It sees every card, face-down ones included: its verdicts are *perfect-information* ("thoughtful", as Solvitaire
+calls them) — an upper bound on what a player who does not peek can win. Answers: "won" (with the winning move
+ids, which replay to a win through `api.replay`), "lost" (every line was searched: no win exists), or "unknown"
+(a limit was hit first).
+
+    from pipeline.solve import search
+    result = search.solve_deal("parterre", 7, node_limit=200_000, time_limit=5.0)
+    result.status, result.moves          # "won", ["bed-3>foundation-1", ...]
+    search.hint(state_json, 20_000)      # a move id for the in-page game, or None
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from pipeline.engine import registry
+from pipeline.engine.core import Game, Move, State, Step, do_step, undo_step
+from pipeline.engine.rng import SplitMix64
+from .tactics import Tactics, tactics
+
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+PROBES = 8  # streamlined probes before the full search (see Search.solve)
+
+
+@dataclass
+class Solution:
+    status: str  # "won", "lost" or "unknown"
+    moves: list[str] = field(default_factory=list)  # the winning line, move ids from the position searched
+    nodes: int = 0  # positions expanded
+    seconds: float = 0.0
+
+
+class Search:
+    """One game's search machinery: how to play and take back a move fast, and how to name a position."""
+
+    def __init__(self, game: Game, plan: Tactics | None = None) -> None:
+        self.game = game
+        self.plan = plan or tactics(game.slug)
+        self.face_down = game.face_down
+        groups: dict[str, list[int]] = {}
+        for i, spec in enumerate(game.specs):
+            if spec.name in self.plan.symmetric:
+                groups.setdefault(spec.name, []).append(i)
+        self.sym = [g for g in groups.values() if len(g) > 1]
+        sym_piles = {i for g in self.sym for i in g}
+        self.fixed = [i for i in range(len(game.names)) if i not in sym_piles]
+        # a translation table that maps pack 2's cards onto pack 1's (cards are < 104, so they fit in a byte)
+        self.table = bytes(c % 52 for c in range(256)) if self.plan.merge_decks else bytes(range(256))
+        self.streamlined = False
+        self.noise: SplitMix64 | None = None
+        self._streamline_cut = False
+
+    # -- playing without the bookkeeping of Game.apply (no history, no end-of-game test)
+    def play(self, state: State, move: Move) -> list[Step]:
+        steps = list(move.steps)
+        fd = self.face_down
+        for step in steps:
+            do_step(state, step, fd)
+        auto = self.game.auto
+        while (step := auto(state)) is not None:
+            do_step(state, step, fd)
+            steps.append(step)
+        return steps
+
+    @staticmethod
+    def unplay(state: State, steps: list[Step]) -> None:
+        for step in reversed(steps):
+            undo_step(state, step)
+
+    # -- the transposition table's key
+    def key(self, state: State) -> tuple:
+        """Canonical position: interchangeable piles sorted, the packs' copies of a card merged; face-down counts
+        and the game's variables kept (they decide what may happen next)."""
+        piles, down, t = state.piles, state.down, self.table
+        fixed = tuple(bytes((down[i],)) + bytes(piles[i]).translate(t) for i in self.fixed)
+        sym = tuple(tuple(sorted(bytes((down[i],)) + bytes(piles[i]).translate(t) for i in g)) for g in self.sym)
+        return fixed, sym, tuple(sorted((k, repr(v)) for k, v in state.vars.items()))
+
+    # -- the moves to try, best first; a safe move alone
+    def choices(self, state: State) -> list[Move]:
+        moves = self.game.legal_moves(state)
+        if len(moves) <= 1:
+            return moves
+        if self.streamlined:
+            first = next((m for m in moves if m.kind == "play"), None)
+            if first is not None:
+                self._streamline_cut = True
+                return [first]
+        if self.plan.prune is not None:
+            moves = self.plan.prune(self.game, state, moves)
+        if self.plan.safe is not None:
+            sure = self.plan.safe(self.game, state, moves)
+            if sure is not None:
+                return [sure]
+        order, game, noise = self.plan.order, self.game, self.noise
+        ranked = []
+        for i, m in enumerate(moves):
+            key = order(game, state, m)
+            if noise is not None:  # in a probe, keep only the ordering's first criterion, the rest at random
+                key = (key[0], noise.below(1 << 20))
+            ranked.append((key, i, m))
+        ranked.sort(key=lambda r: r[:2])
+        return [r[-1] for r in ranked]
+
+    def solve(self, state: State, node_limit: int = 1_000_000, time_limit: float | None = None) -> Solution:
+        """Search from `state` (left as it was found), within `node_limit` positions in all.
+
+        First, with half of the budget, *streamlined* probes (Solvitaire's term): searches that, whenever a card
+        can go to a foundation, try only that move; the first probe follows the ordering, the others keep only its
+        first criterion and take the rest at random (seeded, so the answer is reproducible), each with an equal
+        share — short restarts escape the dead subtrees one long depth-first search gets lost in. A probe throws
+        lines away, so its failure proves nothing; its win is a real win. Then the full search, whose "lost" is a
+        proof."""
+        start = time.perf_counter()
+        spent = 0
+        self._streamline_cut = False
+        if self.plan.streamline and node_limit >= 2 * PROBES:
+            share = node_limit // (2 * PROBES)
+            for probe in range(PROBES):
+                self.streamlined, self.noise = True, (SplitMix64(probe) if probe else None)
+                try:
+                    quick = self._search(state, share, time_limit, start)
+                finally:
+                    self.streamlined, self.noise = False, None
+                spent += quick.nodes
+                if quick.status == WON:
+                    quick.nodes = spent
+                    return quick
+                if quick.status == LOST and probe == 0 and not self._streamline_cut:
+                    quick.nodes = spent  # the probe never cut a line: it was the full search, and it failed
+                    return quick
+        result = self._search(state, max(1, node_limit - spent), time_limit, start)
+        result.nodes += spent
+        return result
+
+    def _search(self, state: State, node_limit: int, time_limit: float | None, start: float) -> Solution:
+        """Depth-first with an explicit stack, so long lines cannot overflow Python's recursion limit."""
+        deadline = None if time_limit is None else start + time_limit
+        game = self.game
+        if game.won(state):
+            return Solution(WON, [], 0, 0.0)
+        seen = {self.key(state)}
+        line: list[tuple[Move, list[Step]]] = []
+        stack = [iter(self.choices(state))]
+        nodes = 0
+        status = LOST
+        while stack:
+            move = next(stack[-1], None)
+            if move is None:  # every child of this position was tried
+                stack.pop()
+                if line:
+                    self.unplay(state, line.pop()[1])
+                continue
+            steps = self.play(state, move)
+            k = self.key(state)
+            if k in seen:  # searched already (and it did not win), or on the current line
+                self.unplay(state, steps)
+                continue
+            seen.add(k)
+            line.append((move, steps))
+            if game.won(state):
+                status = WON
+                break
+            nodes += 1
+            if nodes >= node_limit or (deadline is not None and nodes % 128 == 0 and time.perf_counter() > deadline):
+                status = UNKNOWN
+                break
+            stack.append(iter(self.choices(state)))
+        ids = [m.id for m, _ in line] if status == WON else []
+        for _, steps in reversed(line):
+            self.unplay(state, steps)
+        return Solution(status, ids, nodes, time.perf_counter() - start)
+
+
+_SEARCHES: dict[str, Search] = {}
+
+
+def search_for(slug: str) -> Search:
+    if slug not in _SEARCHES:
+        _SEARCHES[slug] = Search(registry.get(slug))
+    return _SEARCHES[slug]
+
+
+def solve_state(game: Game, state: State, node_limit: int = 1_000_000, time_limit: float | None = None) -> Solution:
+    """The game's own solver where it has one (`pipeline.solve.games`), else the generic search."""
+    from . import games as solvers
+
+    own = solvers.for_game(game.slug)
+    if own is not None:
+        return own.solve(game, state, node_limit, time_limit)
+    return search_for(game.slug).solve(state, node_limit, time_limit)
+
+
+def solve_deal(slug: str, deal: int, node_limit: int = 1_000_000, time_limit: float | None = None) -> Solution:
+    """Solve deal `deal` of game `slug` from its opening position."""
+    game = registry.get(slug)
+    state, _ = game.new_state(deal)
+    if state.vars["phase"] != "play" and not game.won(state):
+        return Solution(LOST)  # the deal itself ended the game
+    return solve_state(game, state, node_limit, time_limit)
+
+
+def hint(state_json: Any, budget: int = 20_000) -> str | None:
+    """For the in-page game: the first move of a winning line found within `budget` positions; when none is found
+    (no win exists, or the budget ran out), the greedy policy's move. JSON (a dict or a string) in, a move id out;
+    None when no move is left."""
+    from pipeline.engine.api import _load
+    from pipeline.engine.policies import greedy_choice
+
+    data = json.loads(state_json) if isinstance(state_json, str) else state_json
+    game, state = _load(data)
+    if not game.legal_moves(state):
+        return None
+    found = solve_state(game, state, node_limit=max(1, int(budget)))
+    if found.status == WON and found.moves:
+        return found.moves[0]
+    move = greedy_choice(game, state, set())
+    return move.id if move else None

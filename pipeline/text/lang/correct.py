@@ -1,0 +1,1152 @@
+"""Word-level OCR corrector for the pre-reform text (a noisy-channel model).
+
+API used by the pipeline::
+
+    corrector = Corrector(corpus, overrides_path="source/editorial/corrections.json")
+    corrections, reviews = corrector.correct(paragraph)
+
+``corpus`` is every paragraph of every witness (after the mechanical layer); it gives the counts
+the model uses as evidence.  ``correct(text)`` looks at one paragraph and returns
+
+* ``Correction`` — a token read differently: ``start``/``end`` index ``text``, ``sic`` is
+  ``text[start:end]``, ``corr`` the reading, ``cert`` high|medium|low, ``kind`` the confusion
+  (``"и→н"`` = an ``и`` printed, read by the OCR as ``н``; ``"substitution"``, ``"insertion"``,
+  ``"deletion"``, ``"transposition"`` for letters outside the known confusions; ``"case"``,
+  ``"split"`` (two words run together), ``"join"`` (a word split by a stray hyphen),
+  ``"punctuation"``, ``"override"``), ``evidence`` short reasons and ``source``
+  (``"corrector"`` or ``"override"``);
+* ``Review`` — a token the evidence cannot settle: left as printed, listed for the editor with the
+  candidates considered.
+
+How a token is decided.  For each word the model scores the printed form and candidate readings as
+``language(reading) − channel(printed | reading)`` (log scale, higher is better):
+
+* channel — a weighted edit distance: the OCR confusions of the scans' typeface
+  (``SEED_CONFUSIONS``: ``и``↔``п``↔``н``, ``й``→``іі``, ``П``→``ІІ``, ``в``→``із``, ``е``↔``с``, ``ъ``↔``ь``,
+  ``ю``→``іо`` …; in capitals ``Ѣ``→``Ъ`` and ``В``→``Б`` are cheaper still) cost little — the common ones
+  alike, those seen only now and then in the seeds a little more; any other single
+  substitution, insertion, deletion or transposition of a letter costs more, and at most two edits
+  are considered.  Candidates: every form one or two known confusions away, every form one letter
+  edit away, and every corpus form within Levenshtein distance 2 (3 for long words), kept when
+  morphology knows them or the corpus has them; also two words run together (one part must be a
+  preposition, conjunction or particle) and, between tokens, a word split by a stray hyphen;
+* language — evidence that the reading is a word of this text: morphology (pymorphy3 on the
+  1918-spelling form, ``pipeline.text.lang.spelling``; forms it knows only as proper names or abbreviations do
+  not count) and how common the word is in Russian (``pipeline/lexicon/ru_freq.json``, from
+  wordfreq); the corpus (in how many distinct contexts the word occurs elsewhere, any form of it but
+  those spelled otherwise — the same modern word, or a ѣ against an е in the stem (``резерва`` is no
+  evidence for ``рѣзервъ``) — and none for a form the spelling rules forbid (``картам``, ``порядке``);
+  a passage duplicated in two witnesses counts once; the same two words either side in another
+  witness is ``duplicate-witness`` evidence); the pre-reform spelling rules
+  (final ``ъ``, ``і`` only before vowels, every ``ѣ`` in a ``ѣ``-root or an ending that fits the part
+  of speech, ``pipeline/lexicon/yat_roots.json``; no ``ѣ`` after ж/ч/ш/щ but in a case ending or a
+  comparative; ``ѣ``, not ``е``, in a noun's dative/prepositional ending; ``ѵ`` hardly ever; ``ь``
+  not after к/г/х/ц at the end); for a
+  form morphology does not know, whether its letters look Russian at all (a letter trigram almost
+  no word has); context (neighbours attested in the corpus, adjective–noun agreement, a subject and
+  its verb with nothing but a space between, the case a preposition or a numeral governs, and the
+  word classes the text itself puts between such neighbours, ``pipeline.text.lang.syntax``: a penalty for a
+  reading that fits worse than the best-fitting one, ``syntax`` evidence where it fits clearly
+  better than the printed word).
+
+Certainty: ``high``/``medium``/``low`` from how far the best reading beats the printed form and the
+runner-up.  A printed form that is a common dictionary word attested in two other contexts is never
+changed.  A printed form that is a real word otherwise is changed only when context (agreement,
+government, neighbours, word classes) prefers a reading one known confusion away (``третьяго крута``
+→ ``круга``) that the text prints, or that is a form of a word it uses in five places (``слѣдующіе
+рады`` → ``ряды``); or one letter of any kind away, by a wide margin, where another witness has the
+reading between the same words (``Ига.`` → ``Игра.``); or the rest of the text speaks against it, by a
+wider margin than context needs: printed nowhere else, it is the same modern
+word the text spells otherwise in two places (``немѣдленно`` → ``немедленно``), or it is rare in
+Russian and the reading, commoner, is a word the text uses often — one known confusion away
+(``каргой`` → ``картой``), or one letter of any kind away where the printed form is in no frequency
+list and the reading is used in a dozen places.  A non-word's best reading is taken, with low
+certainty, even when it beats the runner-up by a small margin; a form that is no word and has no
+clear winner becomes a ``Review``.  A second pass looks again at the words whose neighbours were
+corrected.  Besides words: a full stop inside a
+sentence between two known words (``чемъ.карты`` → space, ``картъ. кончающихся`` → comma, ``,.`` → ``,``)
+and a capital ``Ф`` inside a sentence (``, Фигурами`` → ``фигурами``).  Left to the mechanical layer:
+Latin letters and digits inside words (``3одіакъ``), glued headings (``КАРТЪПравила``).
+
+``source/editorial/corrections.json`` holds overrides for what no rule can decide:
+``{"overrides": [{"sic": …, "before": …, "after": …, "corr": …, "reason": …, "cert": …}]}``,
+matched by the printed form and a little text before/after it (never file offsets);
+``corr == sic`` keeps a form as printed.
+
+The corrector is deterministic and caches everything keyed by word form.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import regex
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from pipeline.text.lang.spelling import SPECIAL, is_known, modernize_word, parses, tokens
+from pipeline.text.lang.syntax import EDGE, UNKNOWN as UNKNOWN_CLASS, Syntax, gap_class, word_classes
+
+__all__ = ["Correction", "Review", "Corrector", "SEED_CONFUSIONS"]
+
+
+@dataclass(frozen=True)
+class Correction:
+    start: int
+    end: int
+    sic: str
+    corr: str
+    cert: str
+    kind: str
+    evidence: tuple[str, ...]
+    source: str
+
+
+@dataclass(frozen=True)
+class Review:
+    start: int
+    end: int
+    form: str
+    candidates: tuple[str, ...]
+    reason: str
+
+
+# (printed by the OCR, what the book has, cost).  Lower case; capitals are folded before matching
+# (so "ІІ" for "П" is "іі" → "п").  These are the confusions of the scans' typeface in general: the
+# common ones (the confusion list of the issue) cost CONFUSION each, alike, since nothing tells one
+# apart as likelier; those seen only now and then in the seed witnesses cost RARER_CONFUSION, so that
+# where two readings differ only in which confusion was made the common one wins (карть → картъ,
+# not карты).  A few shapes are closer still (ІІ for Й, a digit 3 for З).
+CONFUSION, RARER_CONFUSION = 2.0, 3.0
+SEED_CONFUSIONS: tuple[tuple[str, str, float], ...] = tuple((o, t, CONFUSION) for o, t in (
+    ("н", "и"), ("п", "и"), ("и", "н"), ("и", "п"), ("н", "п"), ("п", "н"), ("іі", "п"), ("із", "в"),
+    ("с", "е"), ("е", "с"), ("с", "о"), ("е", "о"), ("ь", "ъ"), ("ъ", "ь"), ("д", "л"), ("гг", "р"),
+    ("г", "т"), ("т", "г"), ("п", "ш"), ("пі", "ш"), ("ы", "ь"), ("ѵ", "у"), ("ѣ", "е"), ("й", "и"),
+    ("і", "и"), ("а", "я"), ("в", "з"),
+)) + (("іі", "й", 1.5), ("йі", "й", 1.5), ("3", "з", 1.0)) + tuple((o, t, RARER_CONFUSION) for o, t in (
+    ("о", "е"), ("ъ", "ѣ"), ("б", "в"), ("ыо", "ю"), ("е", "ѣ"), ("и", "і"), ("ыо", "ью"), ("іо", "ю"),
+    ("і", "й"), ("и", "й"),                               # й with its breve lost
+    ("ьі", "ы"), ("ъі", "ы"), ("ь", "ы"), ("ь", "ѣ"),     # ы, ѣ taken apart or half read
+))
+SUB, INDEL, TRANSPOSE = 5.0, 5.5, 5.0          # any other single-letter error
+SPLIT, JOIN, CASE = 4.5, 2.0, 1.0
+ONE_LETTER_WORDS = {"а", "и", "о", "у", "я"}
+ALPHABET = "абвгдежзийклмнопрстуфхцчшщъыьэюяіѣ"
+VOWELS = set("аеёиоуыэюяіѣ")
+CONSONANTS = set("бвгджзклмнпрстфхцчшщ")
+FUNCTION_POS = {"PREP", "CONJ", "PRCL"}
+NAME_TAGS = {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"}
+
+UNKNOWN = -8.0        # a form morphology does not know
+UNKNOWN_SEEN = 1      # … halved where the text has it in another place
+CORPUS_W = 1.5        # × ln(1 + distinct contexts elsewhere, at most CORPUS_CAP)
+CORPUS_CAP = 12
+LEMMA_CORPUS = True
+BIGRAM_W = 1.0
+IMPLAUSIBLE = -4.0   # an unknown form with a letter sequence no Russian word has
+FREQ_W = 0.8         # × (Zipf frequency − FREQ_FLOOR) of a known word
+FREQ_FLOOR = 2.5
+AGREE = 2.0
+GOVERN = 1.5
+DUPLICATE = 3.0
+SYNTAX_W = 0.25       # × how much likelier the reading's word classes are between its neighbours (pipeline.text.lang.syntax)
+SYNTAX_EVIDENCE = 1.0  # … counted as evidence from this much
+MAX_CHANNEL = 11.0
+VARIANT = 2.0         # a real word printed nowhere else against a reading the rest of the text uses
+TEXT_FREQUENT = 2     # … used in at least this many contexts
+CERTS = ("low", "medium", "high")
+REAL_DELTA, REAL_MARGIN = 1.2, 1.0  # … a real word's, with context around it for the reading
+TEXT_DELTA = 2.0                    # … with only the rest of the text for it (its spelling, its use)
+FAR_DELTA, FAR_MARGIN = 3.0, 2.0    # … with a duplicate witness, for a reading one letter of any kind away
+LOW_DELTA, LOW_MARGIN = 3.0, 0.2   # the least a non-word's best reading must win by, over the form and the runner-up
+TEXT_FREQUENT_WORD = 5     # … a word (any form) used in this many places, for a reading not itself printed
+TEXT_FREQUENT_LETTER = 12   # … at least this many where the reading is one letter of any kind away
+RARE_ZIPF = 3.0       # … where the printed word is at most this common in Russian
+
+LEXICON = Path(__file__).with_name("lexicon")
+
+
+def _load_yat() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    data = json.loads((LEXICON / "yat_roots.json").read_text(encoding="utf-8"))
+    return tuple(data["roots"]), tuple(data["endings"])
+
+
+@lru_cache(maxsize=1)
+def _frequencies() -> dict[str, float]:
+    """Zipf frequency of modern Russian words (pipeline/lexicon/ru_freq.json, from wordfreq)."""
+    data = json.loads((LEXICON / "ru_freq.json").read_text(encoding="utf-8"))
+    freq: dict[str, float] = {}
+    for z, words in data["zipf10"].items():
+        for w in words.split():
+            key = w.replace("ё", "е")
+            freq[key] = max(freq.get(key, 0.0), int(z) / 10)
+    return freq
+
+
+@lru_cache(maxsize=1)
+def _trigrams() -> dict[str, int]:
+    """Letter trigrams (with ^ and $ at the ends) of the frequency list's words, counted."""
+    counts: dict[str, int] = {}
+    for w in _frequencies():
+        padded = f"^{w}$"
+        for i in range(len(padded) - 2):
+            t = padded[i:i + 3]
+            counts[t] = counts.get(t, 0) + 1
+    return counts
+
+
+@lru_cache(maxsize=200_000)
+def implausible(form: str) -> str:
+    """A letter trigram that (almost) no Russian word has, in the modern letters of ``form``; "" if none."""
+    base = form.translate(str.maketrans("ѣіѳѵ", "еифи")).replace("ё", "е")
+    if len(base) > 1 and base.endswith("ъ"):
+        base = base[:-1]
+    stem, refl = (base[:-2], base[-2:]) if base.endswith(("ся", "сь")) and len(base) > 4 else (base, "")
+    base = regex.sub(r"(?:аго|яго|ыя|ия)$",
+                     lambda m: {"аго": "ого", "яго": "его", "ыя": "ые", "ия": "ие"}[m.group()], stem) + refl
+    padded = f"^{base}$"
+    counts = _trigrams()
+    for i in range(len(padded) - 2):
+        if counts.get(padded[i:i + 3], 0) <= 1:
+            return padded[i:i + 3]
+    return ""
+
+
+@lru_cache(maxsize=200_000)
+def zipf(form: str) -> float:
+    """How common the modern spelling of a lower-case pre-reform form is (Zipf scale; 2.0 if rare)."""
+    modern = modernize_word(form).lower().replace("ё", "е")
+    freq = _frequencies()
+    return freq.get(modern, freq.get(form.replace("ё", "е"), FREQ_FLOOR))
+
+
+YAT_ROOTS, YAT_ENDINGS = _load_yat()
+LATIN = regex.compile(r"[A-Za-z0-9]")
+
+
+# ---------------------------------------------------------------- word evidence (cached by form)
+
+@lru_cache(maxsize=200_000)
+def known(form: str) -> bool:
+    """Morphology knows the modern spelling of this lower-case pre-reform form."""
+    if not form or LATIN.search(form):
+        return False
+    if form in SPECIAL:  # онѣ, однѣхъ, ея
+        return True
+    base = form.translate(str.maketrans("ѣіѳѵ", "еифи"))
+    if len(base) > 1 and base.endswith("ъ"):
+        base = base[:-1]
+    if "ъ" in base[:-1] and not regex.search("ъ[еёюяи]", base):
+        return False
+    if is_known(base):
+        return True
+    stem, refl = (base[:-2], base[-2:]) if base.endswith(("ся", "сь")) and len(base) > 4 else (base, "")
+    for old, news in (("аго", ("ого", "его")), ("яго", ("его",)), ("ыя", ("ые",)), ("ия", ("ие",))):
+        if stem.endswith(old):
+            if any(is_known(stem[: -len(old)] + n + refl) for n in news):
+                return True
+    if _PREFIX_Z.search(form):  # разсматривать → рассматривать
+        return is_known(modernize_word(form))
+    return False
+
+
+@lru_cache(maxsize=200_000)
+def common(form: str) -> bool:
+    """``known`` as a common word — not a word morphology knows only as a proper name (тува, ира) or
+    an abbreviation (тз: written in lower case without a full stop it is no word of running text)."""
+    if not known(form):
+        return False
+    ps = parses(modernize_word(form))
+    return not ps or not all((NAME_TAGS | {"Abbr"}) & set(p.tag.grammemes) for p in ps)
+
+
+_PREFIX_Z = regex.compile(r"(?:из|раз|без|воз|низ|чрез)[кпстфхцчшщ]")
+
+
+@lru_cache(maxsize=200_000)
+def orthography(form: str) -> tuple[float, str]:
+    """Penalty (≤ 0) for breaking the pre-reform spelling rules, and the rule broken."""
+    if LATIN.search(form):
+        return -8.0, "latin letter or digit"
+    if form[-1] in CONSONANTS:
+        return -6.0, "no final ъ"
+    for i, ch in enumerate(form):
+        nxt = form[i + 1] if i + 1 < len(form) else ""
+        prev = form[i - 1] if i else ""
+        if ch == "і" and not nxt:
+            return -7.0, "final і"
+        if ch == "і" and nxt not in VOWELS and nxt != "й" and not form.startswith("мір"):
+            return -5.0, "і before a consonant"
+        if ch == "й" and prev in CONSONANTS:
+            return -5.0, "й after a consonant"
+        if ch in "ъь" and (prev in VOWELS or prev in "ъьй" or i == 0):
+            return -5.0, f"{ch} after a vowel"
+        if ch == "ъ" and nxt and nxt not in "еёюяіѣ":
+            return -5.0, "ъ inside a word"
+        if ch == "ѵ":
+            return -7.0, "ѵ (a letter of a few church words only)"
+        if ch == "ы" and i == 0:
+            return -4.0, "initial ы"
+    if _SOFT_AFTER_VELAR.search(form):
+        return -4.0, "ь after к, г, х, ц"
+    if any(not _sibilant_yat_ok(form, m.start()) for m in _YAT_AFTER_SIBILANT.finditer(form)):
+        return -5.0, "ѣ after ж, ч, ш, щ"
+    if form.endswith("е") and len(form) > 2 and _case_ending_yat(form):
+        return -5.0, "е for the ѣ of a dative or prepositional ending"
+    if "ѣ" in form and not _yat_ok(form):
+        return -5.0, "ѣ outside a ѣ-root"
+    if _I_BEFORE_VOWEL.search(form):
+        return -2.0, "и before a vowel"
+    return 0.0, ""
+
+
+_SOFT_AFTER_VELAR = regex.compile("[кгхц]ь$")
+_YAT_AFTER_SIBILANT = regex.compile("[жчшщ]ѣ")
+
+
+def _sibilant_yat_ok(form: str, at: int) -> bool:
+    """A ѣ after ж, ч, ш, щ: in a root the old ѣ became а there (слышать), so only a root of the list
+    (чѣмъ), a noun's dative/prepositional ending (товарищѣ, душѣ) or a comparative (свѣжѣе) has it."""
+    pair = form[at:at + 2]
+    if any(form.startswith(r, at - r.index(pair)) for r in YAT_ROOTS if pair in r and r.index(pair) <= at):
+        return True
+    stripped = form[:-1] if form.endswith("ъ") else form
+    rest = stripped[at + 1:]
+    modern = stripped.translate(str.maketrans("ѣі", "еи"))
+    if rest == "ѣ":
+        return any(p.tag.POS in {"NOUN", "NPRO"} and _CASE.get(p.tag.case, p.tag.case) in {"datv", "loct"}
+                   for p in parses(modern))
+    if rest in {"ѣе", "ѣй"}:
+        return _ending_fits(stripped, rest)
+    return False
+_FINAL_YAT_AFTER_VOWEL = regex.compile("[аеёиоуыэюяі]ѣъ?$")
+_I_BEFORE_VOWEL = regex.compile("и[аоуэюяѣеи]")
+
+
+# Where a root beginning with ѣ (ѣсть, ѣхать) may stand: at the start, or after a prefix.
+YAT_INITIAL_AFTER = {"", "по", "на", "за", "при", "прі", "у", "вы", "до", "пере", "про", "от", "отъ", "съ", "въ",
+                     "объ", "разъ", "подъ", "изъ", "не", "о", "об", "пре", "недо", "пере"}
+YAT_SUFFIXES = {"ѣйш", "ѣвш", "ѣющ"}
+
+
+def _case_ending_yat(form: str) -> bool:
+    """A final е that can only be the dative/prepositional ending of a noun or pronoun, which the
+    pre-reform spelling writes ѣ (въ порядкѣ, картѣ, тебѣ; not поле, зданіе)."""
+    if form[-2] in VOWELS or form[-2] in "ьъй":
+        return False
+    ps = parses(form.translate(str.maketrans("ѣі", "еи")))
+    return bool(ps) and all(p.tag.POS in {"NOUN", "NPRO"} and _CASE.get(p.tag.case, p.tag.case) in {"datv", "loct"}
+                            for p in ps)
+
+
+def _final_yat_case(form: str) -> bool:
+    """A final ѣ is the dative/prepositional ending of a noun or pronoun, or stands in a preposition."""
+    for p in parses(form.translate(str.maketrans("ѣі", "еи"))):
+        if p.tag.POS in {"NOUN", "NPRO"} and _CASE.get(p.tag.case, p.tag.case) in {"datv", "loct"}:
+            return True
+        if p.tag.POS in {"PREP", "CONJ", "PRCL"} or (p.tag.POS == "ADVB" and "Cmp2" not in p.tag):
+            return True
+    return False
+
+
+# What a word ending in a ѣ-ending must be: a comparative (скорѣй, болѣе; a genitive plural -ей, мастей,
+# has е), a form of a verb in -ѣть (умѣть, имѣлъ, имѣвъ; a genitive plural -евъ, крыльевъ, has е), its
+# verbal noun (умѣніе), or a pronoun or numeral (тѣхъ, всѣмъ, двѣмя).
+_ENDING_POS = {
+    **dict.fromkeys(("ѣй", "ѣе"), {"COMP", "ADVB"}),
+    **dict.fromkeys(("ѣю", "ѣешь", "ѣет", "ѣем", "ѣете", "ѣют", "ѣя", "ѣть", "ѣл", "ѣла", "ѣло", "ѣли", "ѣв",
+                     "ѣвши"), {"VERB", "INFN", "GRND", "PRTF", "PRTS"}),
+    **dict.fromkeys(("ѣніе", "ѣнія", "ѣнію", "ѣніем", "ѣніи", "ѣній", "ѣніями", "ѣніях", "ѣніям"), {"NOUN"}),
+    **dict.fromkeys(("ѣх", "ѣм", "ѣми"), {"NPRO", "ADJF", "NUMR"}),
+}
+
+
+def _ending_fits(form: str, ending: str) -> bool:
+    wanted = _ENDING_POS.get(ending)
+    if wanted is None:
+        return True
+    return any(p.tag.POS in wanted or ("COMP" in wanted and "Cmp2" in p.tag)
+               for p in parses(form.translate(str.maketrans("ѣі", "еи"))))
+
+
+def _yat_ok(form: str) -> bool:
+    """Every ѣ of ``form`` stands in a ѣ-root or a ѣ-ending."""
+    if form in SPECIAL:
+        return True
+    stripped = form[:-1] if form.endswith("ъ") else form
+    if stripped.endswith(("ся", "сь")) and len(stripped) > 4:
+        stripped = stripped[:-2]
+    covered: set[int] = set()
+    for e in YAT_ENDINGS:
+        if stripped.endswith(e) and (e != "ѣ" or _final_yat_case(stripped)) and _ending_fits(stripped, e):
+            covered.update(range(len(stripped) - len(e), len(stripped)))
+    for r in YAT_ROOTS:
+        at = form.find(r)
+        while at != -1:
+            if (r[0] != "ѣ" and len(r) > 2) or r in YAT_SUFFIXES or form[:at] in YAT_INITIAL_AFTER:
+                covered.update(range(at, at + len(r)))
+            at = form.find(r, at + 1)
+    return all(i in covered for i, ch in enumerate(form) if ch == "ѣ")
+
+
+# The cases a preposition governs (general grammar; pre-reform spelling of the preposition).
+GOVERNMENT = {
+    "въ": {"accs", "loct"}, "во": {"accs", "loct"}, "на": {"accs", "loct"}, "за": {"accs", "ablt"},
+    "подъ": {"accs", "ablt"}, "подо": {"accs", "ablt"}, "надъ": {"ablt"}, "передъ": {"ablt"},
+    "съ": {"gent", "ablt", "accs"}, "со": {"gent", "ablt", "accs"}, "изъ": {"gent"}, "отъ": {"gent"},
+    "до": {"gent"}, "для": {"gent"}, "безъ": {"gent"}, "у": {"gent"}, "около": {"gent"}, "послѣ": {"gent"},
+    "къ": {"datv"}, "ко": {"datv"}, "по": {"datv", "accs", "loct"}, "о": {"accs", "loct"},
+    "объ": {"accs", "loct"}, "при": {"loct"}, "чрезъ": {"accs"}, "черезъ": {"accs"}, "про": {"accs"},
+    "между": {"ablt", "gent"}, "сквозь": {"accs"},
+}
+_CASE = {"loc2": "loct", "gen2": "gent", "acc2": "accs", "gen1": "gent", "loc1": "loct"}
+
+
+def _governs(prep: str, nxt: str) -> bool | None:
+    """Whether ``nxt`` can stand in a case ``prep`` governs; None when ``prep`` is no preposition."""
+    cases = GOVERNMENT.get(prep)
+    if cases is None or not nxt:
+        return None
+    ps = parses(modernize_word(nxt))
+    if not ps:
+        return None
+    return any(_CASE.get(p.tag.case, p.tag.case) in cases for p in ps if p.tag.case)
+
+
+SMALL_NUMERALS = {"один", "два", "три", "четыре", "оба", "полтора"}
+
+
+def _after_numeral(numeral: str, form: str) -> bool | None:
+    """After пять, восемь … (nominative/accusative) a noun stands in the genitive plural."""
+    if not numeral:
+        return None
+    nps = [p for p in parses(modernize_word(numeral))
+           if p.tag.POS == "NUMR" and p.tag.case in {"nomn", "accs"} and p.normal_form not in SMALL_NUMERALS]
+    if not nps:
+        return None
+    fps = [p for p in parses(modernize_word(form)) if p.tag.POS in {"NOUN", "ADJF", "PRTF"}]
+    if not fps:
+        return None
+    return any(p.tag.case == "gent" and p.tag.number == "plur" for p in fps)
+
+
+@lru_cache(maxsize=200_000)
+def _lemmas(form: str) -> frozenset[str]:
+    """The dictionary forms morphology gives a pre-reform form (a rare form of a word the text uses,
+    старей of старый, is no stranger in the text)."""
+    return frozenset(p.normal_form for p in parses(modernize_word(form)))
+
+
+def _subject_agrees(subject: str, verb: str) -> bool:
+    """A noun or pronoun in the nominative before a verb (or short participle) of its number — and
+    person, for a personal pronoun; gender too in the singular past (онъ начинаетъ, карты расположены)."""
+    vps = [p for p in parses(modernize_word(verb)) if p.tag.POS in {"VERB", "PRTS", "ADJS"} and p.tag.number]
+    if not vps:
+        return False
+    for n in parses(modernize_word(subject)):
+        if n.tag.POS not in {"NOUN", "NPRO"} or n.tag.case != "nomn" or not n.tag.number:
+            continue
+        for v in vps:
+            if v.tag.number != n.tag.number:
+                continue
+            if n.tag.person and v.tag.person and n.tag.person != v.tag.person:
+                continue
+            if not n.tag.person and v.tag.person and v.tag.person != "3per":
+                continue
+            if n.tag.number == "sing" and v.tag.gender and n.tag.gender and v.tag.gender != n.tag.gender:
+                continue
+            return True
+    return False
+
+
+@lru_cache(maxsize=200_000)
+def word_zipf(form: str) -> float:
+    """How common the word is, not the form: the Zipf frequency of the form or of its commonest
+    dictionary form (картою is rare in modern Russian, карта is not)."""
+    freq = _frequencies()
+    return max([zipf(form)] + [freq.get(lemma.replace("ё", "е"), FREQ_FLOOR) for lemma in _lemmas(form)])
+
+
+def _agrees(adj: str, noun: str) -> bool:
+    """An adjective or participle before a noun of the same case and number (and gender)."""
+    aps = [p for p in parses(modernize_word(adj)) if p.tag.POS in {"ADJF", "PRTF"}]
+    if not aps:
+        return False
+    for n in parses(modernize_word(noun)):
+        if n.tag.POS != "NOUN":
+            continue
+        for a in aps:
+            if a.tag.case == n.tag.case and a.tag.number == n.tag.number and (
+                    a.tag.number == "plur" or not a.tag.gender or a.tag.gender == n.tag.gender):
+                return True
+    return False
+
+
+# ---------------------------------------------------------------- the channel
+
+# In capitals some shapes are closer still: Ѣ and Ъ, В and Б.
+CAPITAL_CONFUSIONS: tuple[tuple[str, str, float], ...] = (("ъ", "ѣ", 1.0), ("б", "в", 1.5))
+
+
+def _table(confusions) -> dict[str, list[tuple[str, str, float]]]:
+    table: dict[str, list[tuple[str, str, float]]] = {}
+    for o, t, c in confusions:
+        table.setdefault(o, [])
+        table[o] = [x for x in table[o] if x[1] != t] + [(o, t, c)]
+    return table
+
+
+_BY_OCR = _table(SEED_CONFUSIONS)
+_BY_OCR_CAPS = _table(SEED_CONFUSIONS + CAPITAL_CONFUSIONS)
+
+
+@lru_cache(maxsize=200_000)
+def channel(obs: str, cand: str, caps: bool = False) -> tuple[float, tuple[tuple[str, str, str], ...]]:
+    """Cost of the OCR printing ``obs`` for ``cand`` (both lower case; ``caps``: the word was printed in
+    capitals) and the edits: (label, sic, corr)."""
+    table = _BY_OCR_CAPS if caps else _BY_OCR
+    n, m = len(obs), len(cand)
+    inf = float("inf")
+    dp = [[inf] * (m + 1) for _ in range(n + 1)]
+    back: list[list[tuple | None]] = [[None] * (m + 1) for _ in range(n + 1)]
+    dp[0][0] = 0.0
+    for i in range(n + 1):
+        for j in range(m + 1):
+            here = dp[i][j]
+            if here == inf:
+                continue
+            steps = []
+            if i < n and j < m and obs[i] == cand[j]:
+                steps.append((i + 1, j + 1, 0.0, None))
+            for lo in (1, 2):
+                for o, t, c in table.get(obs[i:i + lo], ()) if i + lo <= n else ():
+                    if cand.startswith(t, j):
+                        steps.append((i + lo, j + len(t), c, f"{t}→{o}"))
+            if i < n and j < m and obs[i] != cand[j]:
+                steps.append((i + 1, j + 1, SUB, "substitution"))
+            if i < n:
+                steps.append((i + 1, j, INDEL, "insertion"))
+            if j < m:
+                steps.append((i, j + 1, INDEL, "deletion"))
+            if i + 1 < n and j + 1 < m and obs[i] == cand[j + 1] and obs[i + 1] == cand[j] and obs[i] != obs[i + 1]:
+                steps.append((i + 2, j + 2, TRANSPOSE, "transposition"))
+            if i + 1 < n and j + 1 < m and obs[i] == cand[j + 1]:
+                # two letters swapped, the second one also misread (картами → катггами)
+                for lo in (1, 2):
+                    for o, t, c in table.get(obs[i + 1:i + 1 + lo], ()) if i + 1 + lo <= n else ():
+                        if t == cand[j]:
+                            steps.append((i + 1 + lo, j + 2, TRANSPOSE + c, "transposition+" + f"{t}→{o}"))
+            for ni, nj, c, label in steps:
+                if here + c < dp[ni][nj]:
+                    dp[ni][nj] = here + c
+                    back[ni][nj] = (i, j, label)
+    ops = []
+    i, j = n, m
+    while (i, j) != (0, 0):
+        pi, pj, label = back[i][j]
+        if label:
+            ops.append((label, obs[pi:i], cand[pj:j]))
+        i, j = pi, pj
+    return dp[n][m], tuple(reversed(ops))
+
+
+def _seed_edits(word: str) -> set[str]:
+    out = set()
+    for i in range(len(word)):
+        for lo in (1, 2):
+            for o, t, _ in _BY_OCR.get(word[i:i + lo], ()):
+                out.add(word[:i] + t + word[i + lo:])
+    return out
+
+
+def _generic_edits(word: str) -> set[str]:
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    out = {a + b[1:] for a, b in splits if b}
+    out |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    out |= {a + c + b[1:] for a, b in splits if b for c in ALPHABET}
+    out |= {a + c + b for a, b in splits for c in ALPHABET}
+    return out
+
+
+def _hyphenated(a: str, b: str) -> bool:
+    """``a-b`` is one hyphenated word morphology knows (кто-нибудь, по-русски, из-за)."""
+    return bool(a and b) and is_known(modernize_word(a.lower()) + "-" + modernize_word(b.lower()))
+
+
+def _certainty(real_word: bool, best: "_Cand", delta: float, margin: float) -> str | None:
+    """high/medium/low from how far the best reading beats the printed form (``delta``) and the
+    runner-up (``margin``); None: not settled.  A real word yields only to context: to a reading one
+    known confusion away, or one letter of any kind away where the text's use of the word says so or
+    another witness has the reading between the same words, by a wide margin (``Ига.`` where another
+    witness has ``Игра.``)."""
+    if real_word:
+        in_context = {"context", "agreement", "government", "duplicate-witness", "spelling-variant",
+                      "text-frequency", "syntax"} & set(best.evidence)
+        wide = "duplicate-witness" in in_context and delta >= FAR_DELTA and margin >= FAR_MARGIN
+        far = best.channel > (INDEL if "text-frequency" in best.evidence or wide else 2.5)
+        # the text's use of a word alone (spelling-variant, text-frequency) is weaker than the words around it
+        local = in_context & {"context", "agreement", "government", "duplicate-witness", "syntax"}
+        if not in_context or delta < (REAL_DELTA if local else TEXT_DELTA) or margin < REAL_MARGIN or far:
+            return None
+        return "medium" if delta >= 4 else "low"
+    if delta >= 8 and margin >= 3:
+        return "high"
+    if delta >= 4.5 and margin >= 1.5:
+        return "medium"
+    if delta >= LOW_DELTA and margin >= LOW_MARGIN:
+        return "low"
+    return None
+
+
+def _generic_subs(word: str) -> set[str]:
+    return {word[:i] + c + word[i + 1:] for i in range(len(word)) for c in ALPHABET if c != word[i]}
+
+
+def _restore_case(obs: str, cand: str) -> str:
+    letters = [c for c in obs if c.isalpha() and c != "ѣ"]
+    upper = sum(c.isupper() for c in letters)
+    if len(letters) > 1 and (upper == len(letters) or upper > len(letters) / 2 and upper > 1 and obs[-1:].isupper()):
+        return cand.upper()
+    if obs[:1].isupper() and any(c.islower() for c in obs):
+        return cand[:1].upper() + cand[1:]
+    return cand
+
+
+def _mixed_case(word: str) -> bool:
+    letters = [c for c in word if c.isalpha() and c != "ѣ"]  # the mechanical layer writes ѣ in capitals too
+    return (any(c.isupper() for c in letters[1:]) and any(c.islower() for c in letters)
+            and not word.startswith(("ІІ", "ЙІ")))
+
+
+# ---------------------------------------------------------------- the corpus
+
+class _Corpus:
+    """Where every lower-case form of the witnesses occurs.
+
+    ``contexts``: distinct (previous word, next word) pairs inside a paragraph — bigram evidence, and
+    the slot a duplicate passage of another witness fills.  ``occurrences``: distinct two-words-each-
+    side contexts over the running text, paragraph breaks ignored, so a passage duplicated in two
+    witnesses counts once while a heading repeated before each chapter counts each time.
+    """
+
+    def __init__(self, paragraphs: list[str]):
+        self.contexts: dict[str, set[tuple[str, str]]] = {}
+        self.wide: dict[str, set[tuple[str, str, str, str]]] = {}
+        self.occurrences: dict[str, set[tuple[str, str, str, str]]] = {}
+        stream: list[str] = []
+        for text in paragraphs:
+            words = [s.lower() for _, _, s, w in tokens(text) if w]
+            for k, w in enumerate(words):
+                self.contexts.setdefault(w, set()).add(_window(words, k, 1))
+                self.wide.setdefault(w, set()).add(_window(words, k, 2))
+            stream += words
+        for k, w in enumerate(stream):
+            self.occurrences.setdefault(w, set()).add(_window(stream, k, 2))
+        self.vocab = sorted(self.contexts)
+        self._by_lemma: dict[str, list[tuple[str, int]]] | None = None
+
+    def word_support(self, form: str) -> int:
+        """Distinct occurrences of any form of the word (of its commonest-used dictionary form)."""
+        return max((sum(n for _, n in forms) for forms in self._lemma_forms(form)), default=0)
+
+    def _lemma_forms(self, form: str) -> list[list[tuple[str, int]]]:
+        """For each dictionary form of ``form``: the forms of it the text prints, with their occurrences."""
+        if self._by_lemma is None:
+            self._by_lemma = {}
+            for w, seen in self.occurrences.items():
+                for lemma in _lemmas(w) if common(w) else ():
+                    self._by_lemma.setdefault(lemma, []).append((w, len(seen)))
+        return [self._by_lemma[lemma] for lemma in _lemmas(form) if lemma in self._by_lemma]
+
+    def same_spelling(self, form: str) -> int:
+        """Occurrences of the forms of the word spelled as ``form`` is: all forms of it but those that
+        are the same modern word spelled otherwise (немедленно for немѣдленно) and those that spell a
+        letter of the same stem otherwise, ѣ against е (резерва, резервомъ for рѣзервъ) — evidence for
+        the other spelling, not for this one."""
+        modern = modernize_word(form)
+        return max((sum(n for w, n in forms if w == form or (modernize_word(w) != modern and not _respelled(w, form)))
+                    for forms in self._lemma_forms(form)), default=0)
+
+    def support(self, form: str, wide: tuple[str, ...] | None = None) -> int:
+        """Distinct occurrences of ``form``; with ``wide``, other than the one there ("" = unknown)."""
+        seen = self.occurrences.get(form, ())
+        if wide is None:
+            return len(seen)
+        if "" not in wide:
+            return len(seen) - (wide in seen)
+        return sum(1 for c in seen if not all(q == "" or q == x for q, x in zip(wide, c)))
+
+    def bigrams(self, form: str, ctx: tuple[str, str]) -> tuple[int, int]:
+        seen = self.contexts.get(form, ())
+        left = sum(1 for c in seen if c != ctx and ctx[0] and c[0] == ctx[0])
+        right = sum(1 for c in seen if c != ctx and ctx[1] and c[1] == ctx[1])
+        return left, right
+
+
+@lru_cache(maxsize=200_000)
+def _respelled(a: str, b: str) -> bool:
+    """Two forms of one word that spell a letter of their stem otherwise, ѣ against е, where they first
+    differ and the same letter follows (резерва and рѣзервъ, верхнюю and вѣрхнія; not полѣ and полей,
+    where the ѣ is an ending)."""
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return {x, y} == {"ѣ", "е"} and i + 1 < min(len(a), len(b)) and a[i + 1] == b[i + 1]
+    return False
+
+
+def _window(words: list[str], k: int, width: int) -> tuple[str, ...]:
+    before = [words[i] if i >= 0 else "" for i in range(k - width, k)]
+    after = [words[i] if i < len(words) else "" for i in range(k + 1, k + 1 + width)]
+    return tuple(before + after)
+
+
+# ---------------------------------------------------------------- the corrector
+
+@dataclass
+class _Cand:
+    form: str           # lower case; for a split "a b"
+    score: float
+    channel: float
+    ops: tuple
+    evidence: tuple[str, ...]
+    kind: str = ""
+
+
+class Corrector:
+    """Noisy-channel OCR corrector over a corpus of witness paragraphs (see the module docstring)."""
+
+    def __init__(self, corpus: list[str], overrides_path: str | None = None):
+        self.corpus = _Corpus(corpus)
+        self.syntax = Syntax(corpus)
+        self.overrides = self._load_overrides(overrides_path)
+        self._cands: dict[str, tuple[str, ...]] = {}
+
+    # ---- overrides
+    @staticmethod
+    def _load_overrides(path: str | None) -> list[dict]:
+        if not path or not Path(path).exists():
+            return []
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        entries = data["overrides"] if isinstance(data, dict) else data
+        for e in entries:
+            missing = {"sic", "corr", "reason"} - set(e)
+            if missing:
+                raise ValueError(f"{path}: override {e!r} lacks {sorted(missing)}; every entry needs sic, corr, reason")
+        return entries
+
+    def _override_at(self, text: str, start: int, end: int) -> dict | None:
+        for e in self.overrides:
+            if text[start:end] != e["sic"]:
+                continue
+            before, after = e.get("before", ""), e.get("after", "")
+            if text[:start].endswith(before) and text[end:].startswith(after):
+                return e
+        return None
+
+    def _override_spans(self, text: str) -> list[tuple[int, int, dict]]:
+        spans = []
+        for e in self.overrides:
+            for m in regex.finditer(regex.escape(e["sic"]), text):
+                if self._override_at(text, m.start(), m.end()) is e:
+                    spans.append((m.start(), m.end(), e))
+        return spans
+
+    # ---- scores
+    def _language(self, form: str, ctx: tuple[str, str], wide: tuple, is_obs: bool,
+                  capital: bool = False, clause: tuple[bool, bool] = (False, False)) -> tuple[float, list[str]]:
+        """``clause``: whether nothing but a space stands between the form and each neighbour (a
+        subject and its verb are looked for only there)."""
+        evidence = []
+        score = 0.0
+        n = self.corpus.support(form, wide if is_obs else None)
+        if LEMMA_CORPUS and common(form) and not orthography(form)[0]:
+            # the text's use of the word, not of this form of it — but a form the text's spelling rules
+            # forbid (картам, порядке, тѣъ) is no form of a word the text uses
+            n = max(n, self.corpus.same_spelling(form) - (self.corpus.support(form) - n))
+        if common(form) or (capital and known(form)):  # a name is a word where it has its capital
+            evidence.append("morphology")
+            score += FREQ_W * (zipf(form) - FREQ_FLOOR)
+        else:
+            score += UNKNOWN if n < UNKNOWN_SEEN else UNKNOWN / 2  # attested elsewhere: likely a word
+            if implausible(form):
+                score += IMPLAUSIBLE
+        if n:
+            score += CORPUS_W * math.log1p(min(n, CORPUS_CAP))
+            evidence.append(f"corpus:{n}")
+        pen, rule = orthography(form)
+        score += pen
+        if not pen and not is_obs:
+            evidence.append("orthography")
+        left, right = self.corpus.bigrams(form, ctx)
+        if left or right:
+            score += BIGRAM_W * (math.log1p(left) + math.log1p(right))
+            evidence.append("context")
+        if not is_obs and wide in self.corpus.wide.get(form, ()):
+            score += DUPLICATE  # the same two words either side: a duplicate passage
+            evidence.append("duplicate-witness")
+        if ((ctx[0] and (_agrees(ctx[0], form) or clause[0] and _subject_agrees(ctx[0], form)))
+                or (ctx[1] and (_agrees(form, ctx[1]) or clause[1] and _subject_agrees(form, ctx[1])))):
+            score += AGREE
+            evidence.append("agreement")
+        num = _after_numeral(ctx[0], form)
+        if num is True:
+            score += GOVERN
+            evidence.append("government")
+        elif num is False:
+            score -= 2 * GOVERN
+        after_prep = _governs(ctx[0], form)
+        if after_prep is True:
+            score += GOVERN
+            evidence.append("government")
+        elif after_prep is False:
+            score -= GOVERN
+        gov = _governs(form, ctx[1])
+        if gov is True:
+            score += GOVERN
+            evidence.append("government")
+        elif gov is False:
+            score -= 2 * GOVERN
+        return score, evidence
+
+    def _candidates(self, obs: str, real_word: bool) -> tuple[str, ...]:
+        key = (obs, real_word)
+        if key in self._cands:
+            return self._cands[key]
+        first = _seed_edits(obs)
+        if real_word:  # one known confusion away and a word of the text (the form, or the word in
+            # TEXT_FREQUENT_WORD places: ряды where the text has рядъ, ряда …), or one letter away and frequent in it
+            found = {c for c in first if common(c) and (
+                c in self.corpus.contexts or self.corpus.word_support(c) >= TEXT_FREQUENT_WORD)}
+            found |= {c for c in _generic_edits(obs) if self.corpus.support(c) >= TEXT_FREQUENT_LETTER and common(c)}
+        else:
+            pool = set(first)
+            for c in first:
+                pool |= _seed_edits(c)
+            pool |= _generic_edits(obs)
+            found = {c for c in pool if orthography(c)[0] > -4 and common(c)}
+            # a corpus form that breaks the spelling rules is no reading: it would be corrected in turn
+            # (бмрьерамі → барьерамі, itself an OCR form, → барьерами: correcting twice ≠ once)
+            found |= {c for c, _, _ in process.extract(obs, self.corpus.vocab, scorer=Levenshtein.distance,
+                                                        score_cutoff=2 if len(obs) < 6 else 3, limit=None)
+                      if orthography(c)[0] > -4}
+        found.discard(obs)
+        if not real_word and len(obs) >= 4 and all(channel(obs, c)[0] > 5 for c in found):
+            # nothing close: a known confusion and one more letter (вьшуть → вынуть)
+            for c in first:
+                found |= {g for g in _generic_subs(c) if orthography(g)[0] > -4 and common(g)}
+            found.discard(obs)
+        result = tuple(sorted(c for c in found if channel(obs, c)[0] <= MAX_CHANNEL))
+        self._cands[key] = result
+        return result
+
+    def _splits(self, obs: str, ctx: tuple[str, str], gap_after: str = "") -> list[_Cand]:
+        out = []
+        for i in range(1, len(obs)):
+            a, b = obs[:i], obs[i:]
+            if not (known(a) and known(b)) or orthography(a)[0] or orthography(b)[0]:
+                continue
+            if (len(a) == 1 and a not in ONE_LETTER_WORDS) or (len(b) == 1 and b not in ONE_LETTER_WORDS):
+                continue
+            if (not ctx[1] or gap_after.strip()[:1] in set(".,;:!?)»")) and any(
+                    p.tag.POS in {"PREP", "CONJ"} for p in parses(modernize_word(b))):
+                continue  # "концами и." — a preposition or conjunction ends nothing
+            function = any(p.tag.POS in FUNCTION_POS for p in parses(modernize_word(a)) + parses(modernize_word(b)))
+            if not function:
+                continue
+            la, _ = self._language(a, (ctx[0], b), (), False)
+            lb, _ = self._language(b, (a, ctx[1]), (), False)
+            out.append(_Cand(a + " " + b, min(la, lb) - SPLIT, SPLIT, (), ("morphology", "split"), "split"))
+        return out
+
+    # ---- one paragraph
+    def correct(self, text: str) -> tuple[list[Correction], list[Review]]:
+        toks = tokens(text)
+        words = [k for k, t in enumerate(toks) if t[3]]
+        corrections: list[Correction] = []
+        reviews: list[Review] = []
+        taken: set[int] = set()
+        for start, end, e in self._override_spans(text):
+            taken.update(range(start, end))
+            if e["corr"] != e["sic"]:
+                corrections.append(Correction(start, end, e["sic"], e["corr"], e.get("cert", "high"), "override",
+                                              (e["reason"],), "override"))
+        lower = [toks[k][2].lower() for k in words]
+        results: dict[int, Correction | Review] = {}
+        for idx, k in enumerate(words):
+            if toks[k][0] in taken:
+                continue
+            join = self._join(toks, k, words, idx)
+            if join:
+                results[idx] = join
+                taken.update(range(join.start, join.end))
+                continue
+            results[idx] = self._at(toks, words, lower, idx)
+        # second pass: what was left open is looked at again with its neighbours corrected
+        read = list(lower)
+        for idx, r in results.items():
+            if isinstance(r, Correction) and r.kind not in {"join"} and " " not in r.corr:
+                read[idx] = r.corr.lower()
+        for idx, r in list(results.items()):
+            if isinstance(r, Correction) or read[max(0, idx - 2):idx + 3] == lower[max(0, idx - 2):idx + 3]:
+                continue
+            again = self._at(toks, words, read, idx)
+            if again is not None or isinstance(r, Review):
+                results[idx] = again
+        for r in results.values():
+            if r is None:
+                continue
+            if isinstance(r, Correction):
+                corrections.append(r)
+            elif isinstance(r, Review):
+                reviews.append(r)
+        read_as = {(c.start, c.end): c.corr for c in corrections if " " not in c.corr}
+        corrections += [c for c in self._punctuation(text, read_as) if c.start not in taken]
+        corrections.sort(key=lambda c: c.start)
+        reviews.sort(key=lambda r: r.start)
+        return corrections, reviews
+
+    def _at(self, toks, words, lower, idx):
+        k = words[idx]
+        start, end, surface, _ = toks[k]
+        p1 = lower[idx - 1] if idx else ""
+        n1 = lower[idx + 1] if idx + 1 < len(words) else ""
+        p2 = lower[idx - 2] if idx > 1 else ""
+        n2 = lower[idx + 2] if idx + 2 < len(words) else ""
+        gap_before = toks[k - 1][2] if k else ""
+        gap_after = toks[k + 1][2] if k + 1 < len(toks) else ""
+        prev_surface = toks[words[idx - 1]][2] if idx else ""
+        next_surface = toks[words[idx + 1]][2] if idx + 1 < len(words) else ""
+        if (gap_before == "-" and _hyphenated(prev_surface, surface)) or (
+                gap_after == "-" and _hyphenated(surface, next_surface)):
+            return None  # part of a hyphenated word morphology knows (кто-нибудь, по-русски)
+        return self._word(surface, (p1, n1), (p2, p1, n1, n2), gap_before, gap_after, start, end, prev_surface)
+
+    def _skip(self, surface: str, gap_before: str, gap_after: str) -> bool:
+        if len(surface) < 2:
+            return True
+        if regex.fullmatch(r"[IVXLCM]+", surface):
+            return True
+        if regex.search(r"\p{M}", surface):
+            return True  # stress marks: the print's, not to be read away
+        if len(surface) <= 3 and gap_after.startswith(".") and surface[-1].lower() in CONSONANTS:
+            return True  # abbreviation: т. д., см., стр.
+        if gap_before[-1:].isdigit() or gap_before[-1:].isascii() and gap_before[-1:].isalpha():
+            return True  # "3одіакъ": the mechanical layer's business
+        if regex.search(r"^.{2,}\p{Lu}\p{Ll}{2,}", surface):
+            return True  # a glued heading (КАРТЪПравила): the mechanical layer splits it
+        return False
+
+    def _word(self, surface, ctx, wide, gap_before, gap_after, start, end, prev_surface=""):
+        found = self._word_once(surface, ctx, wide, gap_before, gap_after, start, end, prev_surface)
+        if isinstance(found, Correction) and found.kind != "split" and " " not in found.corr:
+            # a reading the corrector would read again (an OCR form of the corpus, катггами for
+            # катггамр) is read through to the end, so that correcting twice is correcting once
+            again = self._word_once(found.corr, ctx, wide, gap_before, gap_after, start, end, prev_surface)
+            if isinstance(again, Correction) and " " not in again.corr:
+                found = dataclasses.replace(found, corr=again.corr, cert=min(found.cert, again.cert, key=CERTS.index),
+                                            kind=found.kind + "+" + again.kind, evidence=found.evidence + again.evidence)
+        return found
+
+    def _word_once(self, surface, ctx, wide, gap_before, gap_after, start, end, prev_surface=""):
+        if self._skip(surface, gap_before, gap_after):
+            return None
+        obs = surface.lower()
+        mixed = _mixed_case(surface)
+        capital = surface[:1].isupper()
+        clause = (gap_before.isspace(), gap_after.isspace())
+        around = (gap_class(gap_before) or (word_classes(ctx[0]) if ctx[0] else EDGE),
+                  gap_class(gap_after) or (word_classes(ctx[1]) if ctx[1] else EDGE))
+        lang_obs, _ = self._language(obs, ctx, wide, True, capital, clause)
+        if mixed:
+            lang_obs -= 5.0
+        obs_known = common(obs) or (capital and known(obs))
+        support = self.corpus.support(obs, wide)
+        if obs_known and support >= 2 and not orthography(obs)[0]:
+            return self._capital(surface, ctx, gap_before, start, end, prev_surface) if not mixed else self._case_only(surface, start, end)
+        real_word = obs_known and not orthography(obs)[0]
+        caps = len(surface) > 1 and _restore_case(surface, obs) == obs.upper()
+        cands: list[_Cand] = []
+        for c in self._candidates(obs, real_word):
+            cost, ops = channel(obs, c, caps)
+            lang, ev = self._language(c, ctx, wide, False, False, clause)
+            cands.append(_Cand(c, lang - cost, cost, ops, tuple(ev)))
+        if real_word and support <= 1:
+            cands = [self._text_evidence(obs, c, support) for c in cands]
+        if not real_word:
+            cands += self._splits(obs, ctx, gap_after)
+        if gap_after.strip()[:1] in set(".!?;:"):  # nothing follows in the sentence: no preposition
+            cands = [dataclasses.replace(c, score=c.score - 4.0) if c.form in GOVERNMENT else c for c in cands]
+        if mixed and known(obs):
+            lang, ev = self._language(obs, ctx, wide, False, False, clause)
+            cands.append(_Cand(obs, lang - CASE, CASE, (), tuple(ev), "case"))
+        if cands:
+            cands, lang_obs = self._syntax(obs, cands, lang_obs, around)
+        if not cands:
+            if mixed:
+                return None
+            if not real_word and lang_obs < -4 and (support == 0 or orthography(obs)[0]):
+                return Review(start, end, surface, (), self._reason(obs))
+            return None if not real_word else self._capital(surface, ctx, gap_before, start, end, prev_surface)
+        cands.sort(key=lambda c: (-c.score, c.channel, c.form))
+        best = cands[0]
+        second = cands[1].score if len(cands) > 1 else lang_obs
+        delta = best.score - lang_obs
+        margin = best.score - max(second, lang_obs)
+        cert = _certainty(real_word and not mixed, best, delta, margin)
+        if cert is None:
+            if real_word and not mixed:
+                return self._capital(surface, ctx, gap_before, start, end, prev_surface)
+            if lang_obs < -4 and not mixed and (support == 0 or orthography(obs)[0]):
+                top = tuple(_restore_case(surface, c.form) for c in cands[:4])
+                return Review(start, end, surface, top, self._reason(obs) + "; no reading clearly better")
+            return self._case_only(surface, start, end) if mixed else None
+        corr = _restore_case(surface, best.form)
+        if corr.replace("Ѣ", "ѣ") == surface.replace("Ѣ", "ѣ"):
+            return None
+        kind = best.kind or "+".join(dict.fromkeys(label for label, _, _ in best.ops)) or "case"
+        if mixed and kind != "case":
+            kind = "case+" + kind
+        if (corr[:1].lower() != surface[:1].lower() and corr[:1].islower()
+                and regex.search(r"[.!?]\s+$", gap_before)):
+            corr = corr[:1].upper() + corr[1:]  # the first letter misread at a sentence start: a capital
+        cap = self._capital(corr, ctx, gap_before, start, end, prev_surface)
+        if isinstance(cap, Correction):
+            corr, kind = cap.corr, kind + "+ф→Ф"
+        evidence = (f"score:{delta:.1f}",) + best.evidence
+        return Correction(start, end, surface, corr, cert, kind, evidence, "corrector")
+
+    def _syntax(self, obs: str, cands: list["_Cand"], lang_obs: float, around) -> tuple[list["_Cand"], float]:
+        """The word classes of each reading between its neighbours (``pipeline.text.lang.syntax``), as a penalty
+        for fitting worse than the best-fitting reading (the printed form among them where morphology
+        knows it); ``syntax`` evidence for a reading that fits clearly better than the printed word."""
+        fits = {c.form: self.syntax.fit(around[0], word_classes(c.form), around[1])
+                for c in cands if " " not in c.form and word_classes(c.form) != UNKNOWN_CLASS}
+        obs_fit = (self.syntax.fit(around[0], word_classes(obs), around[1])
+                   if word_classes(obs) != UNKNOWN_CLASS else None)
+        if not fits:
+            return cands, lang_obs
+        best = max(list(fits.values()) + ([obs_fit] if obs_fit is not None else []))
+        out = []
+        for c in cands:
+            if c.form in fits:
+                ev = c.evidence
+                if obs_fit is not None and fits[c.form] - obs_fit >= SYNTAX_EVIDENCE:
+                    ev += ("syntax",)
+                c = dataclasses.replace(c, score=c.score + SYNTAX_W * (fits[c.form] - best), evidence=ev)
+            out.append(c)
+        if obs_fit is not None:
+            lang_obs += SYNTAX_W * (obs_fit - best)
+        return out, lang_obs
+
+    def _text_evidence(self, obs: str, cand: "_Cand", support: int) -> "_Cand":
+        """What the rest of the text says against a real word printed in at most one other place
+        (``support``): ``spelling-variant`` — printed nowhere else, the reading is the same modern
+        word spelled as the text spells it elsewhere (``немѣдленно`` where the text has
+        ``немедленно``); ``text-frequency`` — the printed word is rare in Russian and the reading, one
+        known confusion away and commoner in Russian, is a word the text uses far more often
+        (``каргой`` → ``картой``; a confusion the OCR repeats on a frequent word can leave the printed
+        form in two places, so one other place is allowed against ten times as many)."""
+        if cand.channel > INDEL or " " in cand.form:
+            return cand
+        n = self.corpus.support(cand.form)
+        if cand.channel > 2.5:  # one letter of any kind: only against a word the text uses very often
+            if (support == 0 and n >= TEXT_FREQUENT_LETTER and zipf(obs) <= FREQ_FLOOR  # the form in no list
+                    and word_zipf(cand.form) >= zipf(obs) + 1.0 and not _lemmas(obs) & _lemmas(cand.form)):
+                return dataclasses.replace(cand, score=cand.score + VARIANT,
+                                           evidence=cand.evidence + ("text-frequency",))
+            return cand
+        if n >= 2 and support == 0 and modernize_word(cand.form) == modernize_word(obs):
+            return dataclasses.replace(cand, score=cand.score + VARIANT, evidence=cand.evidence + ("spelling-variant",))
+        if (n >= TEXT_FREQUENT * (1 + 4 * support) and word_zipf(obs) <= RARE_ZIPF
+                and word_zipf(cand.form) >= word_zipf(obs) + 0.5 and not _lemmas(obs) & _lemmas(cand.form)):
+            return dataclasses.replace(cand, score=cand.score + VARIANT, evidence=cand.evidence + ("text-frequency",))
+        return cand
+
+    @staticmethod
+    def _reason(obs: str) -> str:
+        parts = []
+        if not known(obs):
+            parts.append("unknown to morphology")
+        rule = orthography(obs)[1]
+        if rule:
+            parts.append(rule)
+        return ", ".join(parts) or "doubtful"
+
+    def _case_only(self, surface, start, end):
+        corr = _restore_case(surface, surface.lower())
+        if corr == surface or not known(surface.lower()):
+            return None
+        return Correction(start, end, surface, corr, "medium", "case", ("mixed case",), "corrector")
+
+    def _capital(self, surface, ctx, gap_before, start, end, prev_surface=""):
+        """A capital inside a sentence (``Фигурами`` after a comma) where the lower-case word is usual."""
+        if not (surface[:1].isupper() and surface[1:].islower() and ctx[0]):
+            return None
+        if gap_before.strip() not in {"", ",", ";"} or not any(ch.islower() for ch in prev_surface):
+            return None
+        low = surface.lower()
+        if not known(low) or any(t in p.tag for p in parses(modernize_word(low)) for t in NAME_TAGS):
+            return None
+        lower_seen = low in self.corpus.contexts
+        if surface[0] in "Ф":
+            return Correction(start, end, surface, low, "high" if lower_seen else "medium", "ф→Ф",
+                              ("capital inside a sentence", "morphology"), "corrector")
+        return Review(start, end, surface, (low,), "capital inside a sentence")
+
+    def _join(self, toks, k, words, idx):
+        """``пере-кладывать``: a word split by a stray hyphen (parts not words, the whole one is)."""
+        if idx + 1 >= len(words) or words[idx + 1] != k + 2:
+            return None
+        gap = toks[k + 1][2]
+        if not regex.fullmatch(r"-\s*|\s*-\s+", gap):
+            return None
+        a, b = toks[k][2], toks[k + 2][2]
+        if not b[:1].islower() or len(a) < 2:
+            return None
+        al, bl = a.lower(), b.lower()
+        joined = al + bl
+        if not known(joined) or orthography(joined)[0]:
+            return None
+        if _hyphenated(al, bl):
+            return None  # a hyphenated word (кто-нибудь, по-русски)
+        parts_ok = all(known(x) and not orthography(x)[0] for x in (al, bl))
+        if parts_ok and zipf(joined) < min(zipf(al), zipf(bl)):
+            return None  # two words with a hyphen (то-есть), the joined form a rare one
+        start, end = toks[k][0], toks[k + 2][1]
+        return Correction(start, end, a + gap + b, _restore_case(a, joined), "low" if parts_ok else "medium",
+                          "join", ("morphology", "stray hyphen"), "corrector")
+
+    def _punctuation(self, text: str, read_as: dict | None = None) -> list[Correction]:
+        """Full stops inside a sentence: between two words the lexicon knows (as the words are read,
+        ``read_as``: (start, end) → reading), the second in lower case."""
+        out = []
+        read_as = read_as or {}
+
+        def words_ok(m) -> bool:
+            before = read_as.get(m.span(1), m.group(1))
+            after = read_as.get(m.span(2), m.group(2))
+            if not after[:1].islower():
+                return False
+            b = before.lower()
+            return (len(before) > 2 and not before.isupper() and known(b) and not orthography(b)[0]
+                    and known(after.lower()) and not orthography(after.lower())[0])
+
+        # "чемъ.карты": a full stop with no space before a lower-case word — a space misread
+        for m in regex.finditer(r"(\p{L}+)\.(\p{Ll}\p{L}+)", text):
+            if words_ok(m):
+                out.append(Correction(m.end(1), m.end(1) + 1, ".", " ", "medium", "punctuation",
+                                      ("full stop inside a sentence",), "corrector"))
+        # "двойки,. на": a stray full stop after a comma
+        for m in regex.finditer(r"(?<=,)\.(?=\s)", text):
+            out.append(Correction(m.start(), m.end(), ".", "", "medium", "punctuation",
+                                  ("stray full stop after a comma",), "corrector"))
+        # "рядъ картъ. кончающихся": a comma read as a full stop before a lower-case word
+        for m in regex.finditer(r"(\p{L}+)\. (\p{Ll}\p{L}+)", text):
+            if words_ok(m):
+                out.append(Correction(m.end(1), m.end(1) + 1, ".", ",", "medium", ",→.",
+                                      ("full stop before a lower-case word",), "corrector"))
+        return out

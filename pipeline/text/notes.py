@@ -1,0 +1,90 @@
+"""Stage *notes*: find the book's notes in their three printed shapes and number them.
+
+- ``N`` on its own line, then the note (one reader's layout);
+- the reader's ``вернуться`` link, ``N``, then the note (another);
+- one list of all the notes with no numbers at all: it is numbered by aligning it with the numbered copies
+  (a list item that is a copy of note 6 is note 6; its neighbours are 5 and 7), never by its position alone.
+Then *link*: each ``[N]`` in the text is note N's anchor; a note whose anchor is not in the sources keeps the
+chapter the editors' data gives it.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+import regex
+
+from pipeline.text.collate import by_witness
+from pipeline.text.model import Block, Document
+
+ANCHOR = regex.compile(r"\[(\d{1,2})\]")
+
+
+def _looks_like_heading(text: str) -> bool:
+    letters = [ch for ch in text if ch.isalpha()]
+    return bool(letters) and sum(ch.isupper() for ch in letters) / len(letters) > 0.8
+
+
+def find_notes(doc: Document, groups: list[list[int]], max_note: int) -> dict[int, list[int]]:
+    """Note number → indices of the blocks that are copies of it."""
+    blocks = doc.blocks
+    group_of = {i: gi for gi, g in enumerate(groups) for i in g}
+    notes: dict[int, set[int]] = defaultdict(set)
+    for gi, g in enumerate(groups):
+        labels = sorted({blocks[i].label for i in g if blocks[i].label is not None and 1 <= blocks[i].label <= max_note})
+        if len(labels) > 1:
+            doc.warnings.append(f"copies of one passage carry different note numbers {labels}; "
+                                f"taking {labels[0]} ('{blocks[g[0]].text[:40]}…')")
+        if labels:
+            notes[labels[0]].update(g)
+    while _number_unnumbered_lists(doc, notes, group_of, groups, max_note):
+        pass  # a list cut across chunks is numbered chunk by chunk, through the copies where they overlap
+    return {n: sorted(ix) for n, ix in sorted(notes.items())}
+
+
+def _number_unnumbered_lists(doc: Document, notes: dict[int, set[int]], group_of: dict[int, int],
+                             groups: list[list[int]], max_note: int) -> bool:
+    """One pass over the witnesses; True when it numbered a block it had not numbered before."""
+    blocks = doc.blocks
+    n_of = {i: n for n, ix in notes.items() for i in ix}
+    by_wit = by_witness(blocks)
+    grew = False
+    for wid, seq in sorted(by_wit.items()):
+        # unnumbered blocks already known (by their copies) to be note n: each fixes the offset n - position
+        known = [(pos, n_of[i]) for pos, i in enumerate(seq) if i in n_of and blocks[i].label is None]
+        if not known:
+            continue
+        offsets = defaultdict(list)
+        for pos, n in known:
+            offsets[n - pos].append(pos)
+        for offset, positions in sorted(offsets.items(), key=lambda kv: -len(kv[1])):
+            lo, hi = min(positions), max(positions)
+            while lo - 1 >= 0 and lo - 1 + offset >= 1 and _free(blocks[seq[lo - 1]], seq[lo - 1], n_of):
+                lo -= 1
+            while hi + 1 < len(seq) and hi + 1 + offset <= max_note and _free(blocks[seq[hi + 1]], seq[hi + 1], n_of):
+                hi += 1
+            added = False
+            for pos in range(lo, hi + 1):
+                i, n = seq[pos], pos + offset
+                if n_of.get(i, n) != n:
+                    warning = (f"{doc.witness(wid).name}: list item '{blocks[i].text[:40]}…' is a copy "
+                               f"of note {n_of[i]} but stands where note {n} should")
+                    if warning not in doc.warnings:
+                        doc.warnings.append(warning)
+                    continue
+                if i not in n_of:
+                    notes[n].update(groups[group_of[i]])
+                    n_of.update({j: n for j in groups[group_of[i]]})
+                    added = grew = True
+            if not added:
+                continue
+            doc.decisions.append({
+                "stage": "notes", "witness": doc.witness(wid).name,
+                "list": f"notes {lo + offset}–{hi + offset}",
+                "why": f"{len(positions)} item(s) of an unnumbered list are copies of numbered notes; "
+                       "their neighbours are numbered from them, up to the book's first and last note",
+            })
+    return grew
+
+
+def _free(block: Block, i: int, n_of: dict[int, int]) -> bool:
+    return i not in n_of and block.label is None and not _looks_like_heading(block.text)

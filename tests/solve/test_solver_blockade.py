@@ -1,0 +1,178 @@
+"""Блокада's own solver (pipeline/solve/games/blockade.py): its safe moves, its dropped marriages and its loss
+proof never change a verdict — each checked against the engine's brute force on small positions — and its wins
+replay in the engine."""
+from __future__ import annotations
+
+import brute
+import pytest
+
+from pipeline.engine import registry
+from pipeline.engine.cards import rank
+from pipeline.engine.core import State
+from pipeline.engine.rng import SplitMix64, shuffled
+from pipeline.solve.search import LOST, WON, solve_state
+from pipeline.solve.stats import replays_to_a_win
+from pipeline.solve.games import blockade as own
+
+GAME = registry.get("blockade")
+
+
+def late_position(seed: int, up_to: int = 10, pack: int | None = None) -> State:
+    """A late position: each foundation built to `up_to` give or take one (so the two of a suit may differ); the
+    other cards over three to six columns and a short pack (the empty columns take the pack's cards after the
+    first move); odd seeds put each column's low cards under its high ones, where losses come from."""
+    rng = SplitMix64(seed)
+    piles: list[list[int]] = [[] for _ in GAME.names]
+    left = []
+    for f, (d, s) in zip(GAME.group("foundation"), [(d, s) for s in range(4) for d in range(2)]):
+        h = max(1, min(12, up_to - 1 + rng.below(3)))
+        piles[f] = [d * 52 + s * 13 + r for r in range(h)]
+        left += [d * 52 + s * 13 + r for r in range(h, 13)]
+    left = shuffled(left, seed)
+    n_pack = rng.below(min(len(left) // 2, 8) + 1) if pack is None else pack
+    piles[GAME.index["stock"]] = left[:n_pack]
+    rest = left[n_pack:]
+    columns = GAME.group("column")
+    used = columns[:3 + rng.below(4)]
+    for col, card in zip(used, rest):
+        piles[col].append(card)
+    for card in rest[len(used):]:
+        piles[used[rng.below(len(used))]].append(card)
+    if seed % 2:
+        for col in columns:
+            piles[col].sort(key=rank)
+    down = [len(p) if fd else 0 for p, fd in zip(piles, GAME.face_down)]
+    return State("blockade", 0, piles, down, {"phase": "play", "to_move": 0, "players": 1})
+
+
+SLOW = (7, 13, 22, 32, 40)  # seeds whose brute force takes seconds
+
+
+def positions(count: int):
+    for seed in range(1, count + 1):
+        if seed not in SLOW:
+            yield seed, late_position(seed, up_to=10 + seed % 2)
+
+
+def test_the_verdicts_equal_brute_force_with_and_without_safe_moves_and_proofs():
+    verdicts = []
+    for seed, state in positions(40):
+        before = state.key()
+        expected = WON if brute.winnable(GAME, state) else LOST
+        for safe, proofs in ((True, True), (False, False), (True, False), (False, True)):
+            result = own.solve(GAME, state, 10**6, None, safe=safe, proofs=proofs)
+            assert result.status == expected, (seed, safe, proofs)
+            assert state.key() == before
+        verdicts.append(expected)
+    assert WON in verdicts and LOST in verdicts
+
+
+def test_the_loss_proof_never_condemns_a_position_brute_force_wins_and_does_condemn_some():
+    condemned = 0
+    for seed, state in positions(40):
+        model = own.Model(GAME, state)
+        if model.hopeless():
+            condemned += 1
+            assert not brute.winnable(GAME, state), seed
+    assert condemned >= 3
+
+
+def test_a_king_over_both_copies_of_a_lower_card_of_its_suit_is_a_proven_loss():
+    piles = [[] for _ in GAME.names]
+    found = GAME.group("foundation")
+    for f, (d, s) in zip(found, [(d, s) for s in range(4) for d in range(2)]):
+        piles[f] = [d * 52 + s * 13 + r for r in range(13)]
+    cols = GAME.group("column")
+    # spades: both fives under the kings of spades, in two columns
+    piles[found[0]] = [r for r in range(4)]
+    piles[found[1]] = [52 + r for r in range(4)]
+    piles[cols[0]] = [4, 5, 6, 7, 12]
+    piles[cols[1]] = [56, 57, 58, 59, 60, 61, 62, 63, 8, 9, 10, 11, 64]
+    state = State("blockade", 0, piles, [0] * len(piles), {"phase": "play", "to_move": 0, "players": 1})
+    assert own.Model(GAME, state).hopeless()
+    assert solve_state(GAME, state, 1000).status == LOST
+
+
+@pytest.mark.parametrize("deal, nodes", [(1, own.NODE_LIMIT), (21, 60_000)])  # 21: won by a beam
+def test_a_won_deal_replays_to_a_win_in_the_engine(deal, nodes):
+    state, _ = GAME.new_state(deal)
+    result = solve_state(GAME, state, nodes)
+    assert result.status == WON
+    assert replays_to_a_win("blockade", deal, result.moves)
+
+
+def _spades_left(columns: list[list[int]], f0: int, f1: int) -> State:
+    """Every other suit up; the spade foundations at heights f0 and f1 (first and second pack); `columns` as given."""
+    piles = [[] for _ in GAME.names]
+    found = GAME.group("foundation")
+    for f, (d, s) in zip(found, [(d, s) for s in range(4) for d in range(2)]):
+        piles[f] = [d * 52 + s * 13 + r for r in range(13)]
+    piles[found[0]] = list(range(f0))
+    piles[found[1]] = [52 + r for r in range(f1)]
+    for col, cards in zip(GAME.group("column"), columns):
+        piles[col] = cards
+    return State("blockade", 0, piles, [0] * len(piles), {"phase": "play", "to_move": 0, "players": 1})
+
+
+def test_a_king_over_the_other_king_goes_up_second_and_needs_both_foundations():
+    """The upper king of spades can only go up, and does so first; the lower one then needs the second spade
+    foundation at the queen, hence the three of spades beneath it: lost. The old count (one queen able to go up
+    is enough for either king) let both kings leave."""
+    deep = list(range(3, 12))[::-1]  # four to queen of spades, first pack, the four on top
+    other = [52 + r for r in range(3, 12)][::-1]  # the same, second pack
+    lost = _spades_left([[52 + 2, 12, 64], deep, other], 3, 2)
+    assert not brute.winnable(GAME, lost)
+    assert own.Model(GAME, lost).hopeless()
+    assert own.solve(GAME, lost, 1000, None).status == LOST
+    # the same with the three of spades on top of the kings: won, and not condemned
+    won = _spades_left([[12, 64, 52 + 2], deep, other], 3, 2)
+    assert brute.winnable(GAME, won)
+    assert not own.Model(GAME, won).hopeless()
+    assert own.solve(GAME, won, 1000, None).status == WON
+
+
+def test_the_phase_beam_finds_a_win_the_depth_first_search_misses_and_it_replays():
+    """Deal 21: the depth-first probes and search alone (the solver before the beam) leave it unknown within 8 000
+    positions; a beam four wide finds a win within 6 000, and the engine plays it to the end."""
+    state, _ = GAME.new_state(21)
+    model = own.Model(GAME, state)
+    status, line, nodes = own._beam(model, 6_000, 4, True, None)
+    assert status == WON and nodes <= 6_000
+    assert replays_to_a_win("blockade", 21, [model.move_id(m) for m in line])
+
+
+def test_beams_ranked_differently_win_what_the_plain_ranking_misses_and_the_win_replays():
+    """Deal 19: every rerun of the old solver (beams 4, 12, 36 ... wide, one ranking) left it unknown at 600 000
+    positions; the plain ranking 20 wide does not win it, the mixed ranking with seeded noise does within 20 000
+    positions (the tenth of the reruns' beams), and the engine plays that line to the end."""
+    state, _ = GAME.new_state(19)
+    model = own.Model(GAME, state)
+
+    def dead(m: int) -> bool:
+        return (m < 256 or not model.n) and model.hopeless()
+
+    assert own._beam(model, 10**6, 20, True, dead, None, "", None, own.BEAM_CAP)[0] != WON
+    status, line, nodes = own._beam(model, 20_000, 20, True, dead, None, "BCK", 9, own.BEAM_CAP)
+    assert status == WON and nodes <= 20_000
+    assert replays_to_a_win("blockade", 19, [model.move_id(m) for m in line])
+
+
+def test_the_score_mixes_count_what_they_say_and_the_noise_only_breaks_near_ties():
+    """A column with the five of spades over the two (bottom first: two, five) costs a point under "C"; a king
+    over two cards, one point under "K" (half a point a card); the noise adds under two points (32 where a point is 16)."""
+    piles = [[] for _ in GAME.names]
+    found = GAME.group("foundation")
+    for f, (d, s) in zip(found, [(d, s) for s in range(4) for d in range(2)]):
+        piles[f] = [d * 52 + s * 13 + r for r in range(13)]
+    piles[found[0]] = [0]  # ace of spades up; the rest of the spades out
+    piles[found[1]] = [52]
+    cols = GAME.group("column")
+    piles[cols[0]] = [1, 4]
+    piles[cols[1]] = [2, 3, 12]
+    state = State("blockade", 0, piles, [0] * len(piles), {"phase": "play", "to_move": 0, "players": 1})
+    model = own.Model(GAME, state)
+    plain = own._score(model)
+    assert own._score(model, "C") == plain - 4 * 4  # 5 over 2; 4 over 3; the king over 3 and 4
+    assert own._score(model, "K") == plain - 2 * 2
+    noisy = [own._score(model, "", SplitMix64(seed)) for seed in range(20)]
+    assert all(4 * plain <= v < 4 * plain + 32 for v in noisy) and len(set(noisy)) > 1

@@ -1,0 +1,80 @@
+"""Every per-game solver (pipeline/solve/games/<slug>.py) keeps the solver's contract with the engine:
+
+- its model's moves are the engine's legal moves, at every position of random games (so it neither invents a move
+  nor misses one);
+- `solve` leaves the position as it found it, honours its node limit, and every "won" it reports replays to a win
+  through the engine's own `apply`;
+- it declares the limits and the method the winnability table prints.
+
+New solver modules are picked up automatically; their own test files add the game's safe-move and brute-force
+checks."""
+from __future__ import annotations
+
+import pkgutil
+
+import pytest
+
+from pipeline.engine import registry
+from pipeline.solve import games as solvers
+from pipeline.engine.rng import SplitMix64
+from pipeline.solve.search import LOST, UNKNOWN, WON, solve_state
+from pipeline.solve.stats import replays_to_a_win
+
+SLUGS = sorted(registry.games())
+OWN = [s for s in SLUGS if solvers.for_game(s) is not None]
+
+
+def random_positions(slug: str, games: int, seed: int = 1):
+    """Positions met along `games` random games (deals 1.., moves picked with a seeded generator)."""
+    game = registry.get(slug)
+    rng = SplitMix64(seed)
+    for deal in range(1, games + 1):
+        state, _ = game.new_state(deal)
+        for _ in range(400):
+            yield game, state
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            game.apply(state, moves[rng.below(len(moves))])
+
+
+def test_solver_modules_are_named_after_registered_games():
+    """`<game>.py`, or `<game>_<part>.py` for a part of that game's solver."""
+    games = {s.replace("-", "_") for s in SLUGS}
+    names = {m.name for m in pkgutil.iter_modules(solvers.__path__)}
+    stray = {n for n in names if n not in games and not any(n.startswith(g + "_") for g in games)}
+    assert not stray, stray
+
+
+@pytest.mark.parametrize("slug", OWN)
+def test_the_models_moves_are_the_engines_legal_moves(slug):
+    own = solvers.for_game(slug)
+    checked = 0
+    for game, state in random_positions(slug, 12):
+        assert set(own.legal_ids(game, state)) == {m.id for m in game.legal_moves(state)}, (slug, state.key())
+        checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("slug", OWN)
+def test_solve_keeps_the_position_honours_its_limit_and_its_wins_replay(slug):
+    own = solvers.for_game(slug)
+    assert isinstance(own.NODE_LIMIT, int) and own.NODE_LIMIT > 0
+    assert isinstance(own.METHOD, str) and own.METHOD.strip()
+    game = registry.get(slug)
+    verdicts = []
+    for deal in range(1, 9):  # until three deals are tried and one is settled (a full 8 costs minutes on some)
+        if len(verdicts) >= 3 and set(verdicts) - {UNKNOWN}:
+            break
+        state, _ = game.new_state(deal)
+        before = state.key()
+        result = solve_state(game, state, node_limit=50_000, time_limit=30)
+        assert state.key() == before
+        assert result.status in (WON, LOST, UNKNOWN)
+        assert result.nodes <= 50_000 + 1000
+        if result.status == WON:
+            assert replays_to_a_win(slug, deal, result.moves), (slug, deal)
+        verdicts.append(result.status)
+    assert set(verdicts) - {UNKNOWN}, f"{slug}: nothing settled in deals 1-8"
+    small = solve_state(game, game.new_state(1)[0], node_limit=50)
+    assert small.nodes <= 50 + 1000 and small.status in (WON, LOST, UNKNOWN)

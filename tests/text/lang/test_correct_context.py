@@ -1,0 +1,57 @@
+"""What the rest of the text says about a word: its spelling elsewhere, its other forms, the kinds of word
+around it."""
+from pipeline.text.lang.correct import _respelled
+from pipeline.text.lang.syntax import Syntax, word_classes
+
+
+def readings(corrector, text):
+    return [(c.sic, c.corr) for c in corrector.correct(text)[0]]
+
+
+def test_a_form_the_spelling_rules_forbid_gets_no_credit_from_the_word(corrector):
+    # the text uses порядокъ and карта often, but never spells порядке or картам so
+    assert readings(corrector, "Вопросъ о порядке картъ.") == [("порядке", "порядкѣ")]
+    assert ("картам", "картами") in readings(corrector, "I. Годными картам считаются только тѣ")
+
+
+def test_a_stem_the_text_spells_otherwise_is_read_as_the_text_spells_it(corrector):
+    assert readings(corrector, "Эту карту кладутъ въ рѣзервъ.") == [("рѣзервъ", "резервъ")]
+    assert readings(corrector, "Карты кладутъ въ резервъ.") == []
+    assert readings(corrector, "Эту карту кладутъ на мѣсто.") == []
+
+
+def test_respelling_is_a_stem_letter_not_an_ending():
+    assert _respelled("резерва", "рѣзервъ")
+    assert _respelled("верхнюю", "вѣрхнія")
+    assert not _respelled("полей", "полѣ")       # genitive plural and prepositional singular
+    assert not _respelled("картъ", "карты")
+
+
+def test_a_real_word_error_is_read_as_a_word_the_text_uses_in_other_forms(corrector):
+    # the text prints рядъ, ряда, рядахъ … and never рады; the adjective before it wants a noun
+    assert readings(corrector, "Послѣ этого раскладываютъ другіе рады картъ.") == [("рады", "ряды")]
+    assert readings(corrector, "Всѣ были рады, когда пасьянсъ вышелъ.") == []
+    assert readings(corrector, "Затѣмъ раскладываютъ новые ряды картъ.") == []
+
+
+def test_the_kinds_of_word_the_text_puts_between_two_neighbours(paragraphs):
+    syntax = Syntax([p for ps in paragraphs.values() for p in ps])
+    infinitive, plural_verb = word_classes("продолжать"), word_classes("продолжатъ")
+    assert syntax.fit(word_classes("можно"), infinitive, word_classes("игру")) > 0
+    assert syntax.fit(word_classes("можно"), plural_verb, word_classes("игру")) < 0
+    assert syntax.fit(word_classes("въ"), word_classes("картѣ"), None) > syntax.fit(
+        word_classes("въ"), word_classes("кладутъ"), None)
+    assert word_classes("ггзъ") == (("?", 1.0),)
+
+
+def test_a_real_word_that_fits_worse_than_its_reading_between_its_neighbours_is_read(corrector):
+    assert readings(corrector, "Тогда можно продолжатъ игру.") == [("продолжатъ", "продолжать")]
+    assert readings(corrector, "Они продолжатъ игру.") == []
+
+
+def test_one_letter_of_any_kind_in_a_real_word_only_against_another_witness(corrector):
+    # "Игра." stands as a heading in the witnesses; подлѣ is one letter from послѣ, which the text
+    # uses often, before того as here — but no witness has послѣ in this place
+    assert readings(corrector, "Ига.") == [("Ига", "Игра")]
+    assert readings(corrector, "Ига и рабство.") == []
+    assert readings(corrector, "когда находятся подлѣ того основанія") == []

@@ -1,0 +1,88 @@
+"""Single rules of the corrector, each on a sentence of its own."""
+import json
+
+from pipeline.text.lang.correct import Corrector, channel, orthography
+
+
+def readings(corrector, text):
+    return [(c.sic, c.corr) for c in corrector.correct(text)[0]]
+
+
+def test_a_word_split_by_a_stray_hyphen_is_joined(corrector):
+    assert readings(corrector, "Карты перекла-дываютъ изъ одной пачки въ другую.") == [
+        ("перекла-дываютъ", "перекладываютъ")]
+
+
+def test_hyphenated_words_that_are_words_stay(corrector):
+    assert readings(corrector, "то-есть, королеву на двойку; подобнымъ-же образомъ") == []
+
+
+def test_two_words_run_together_are_split(corrector):
+    assert ("настолѣ", "на столѣ") in readings(corrector, "если настолѣ остается карта")
+
+
+def test_real_word_error_needs_context(corrector):
+    assert readings(corrector, "одною изъ картъ третьяго крута.") == [("крута", "круга")]
+    assert readings(corrector, "Дорога была крута.") == []
+
+
+def test_known_confusions_are_cheaper_than_any_letter():
+    assert channel("нзъ", "изъ")[0] < channel("жзъ", "изъ")[0]
+    assert channel("ІІасьянсъ".lower(), "пасьянсъ")[1][0][0] == "п→іі"
+
+
+def test_pre_reform_spelling_rules():
+    assert orthography("изъ") == (0.0, "")
+    assert orthography("из")[1] == "no final ъ"
+    assert orthography("барьерамі")[1] == "final і"
+    assert orthography("ѣще")[1] == "ѣ outside a ѣ-root"
+    assert orthography("мѣсто") == (0.0, "")
+
+
+def test_overrides_are_matched_by_form_and_context(tmp_path, paragraphs):
+    path = tmp_path / "corrections.json"
+    path.write_text(json.dumps({"overrides": [
+        {"sic": "сыгрываютъ", "before": "Послѣ этого ", "after": " остальную", "corr": "разыгрываютъ",
+         "reason": "test: a reading no rule gives"},
+        {"sic": "нзъ", "before": "замѣщаются ", "corr": "нзъ", "reason": "test: kept as printed"},
+    ]}, ensure_ascii=False), encoding="utf-8")
+    corpus = [p for ps in paragraphs.values() for p in ps]
+    c = Corrector(corpus, str(path))
+    found = readings(c, "Послѣ этого сыгрываютъ остальную колоду.")
+    assert found == [("сыгрываютъ", "разыгрываютъ")]
+    override = c.correct("Послѣ этого сыгрываютъ остальную колоду.")[0][0]
+    assert override.source == "override" and override.kind == "override" and override.evidence
+    assert readings(c, "Когда сыгрываютъ эти барьеры") == []
+    assert readings(c, "мѣста замѣщаются нзъ резерва") == []
+    assert readings(c, "взятыми нзъ талона") == [("нзъ", "изъ")]
+
+
+def test_an_override_without_reason_is_refused(tmp_path):
+    path = tmp_path / "corrections.json"
+    path.write_text(json.dumps([{"sic": "а", "corr": "б"}]), encoding="utf-8")
+    try:
+        Corrector([], str(path))
+    except ValueError as e:
+        assert "reason" in str(e)
+    else:
+        raise AssertionError("an override without a reason was accepted")
+
+
+def test_the_seed_witnesses_are_corrected_in_a_few_seconds(paragraphs):
+    import time
+
+    corpus = [p for ps in paragraphs.values() for p in ps]
+    t = time.perf_counter()
+    c = Corrector(corpus)
+    for p in corpus:
+        c.correct(p)
+    assert time.perf_counter() - t < 60  # ~1-3 s on an idle machine; generous for a loaded CI
+
+
+def test_a_hyphen_between_two_words_that_make_a_commoner_one_is_joined(corrector):
+    assert readings(corrector, "нужно по-ложить карту") == [("по-ложить", "положить")]
+    assert readings(corrector, "изъ-за этого, какъ-нибудь") == []
+
+
+def test_stress_marks_are_not_read_away(corrector):
+    assert readings(corrector, "кладутъ карту\u0301 на столъ") == []

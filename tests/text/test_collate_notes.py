@@ -1,0 +1,90 @@
+"""Stages collate and notes: copies found despite OCR noise, short headings matched only in context, notes
+numbered by alignment."""
+from pathlib import Path
+
+from pipeline.text import clean, collate, normalize, notes
+from pipeline.text.model import Document, Witness
+
+ARTIFACTS = clean.load_artifacts(Path(__file__).resolve().parents[2] / "source/editorial/reader.json")
+LONG_A = ("Берутъ изъ колоды туза и кладутъ его посрединѣ, передъ собою; затѣмъ раскладываютъ восемь картъ, "
+          "располагая ихъ вокругъ туза такъ, чтобы онѣ представляли собою крылья вѣтряной мельницы.")
+# the same paragraph as another scrape read it: OCR noise, and broken over two lines
+LONG_B = ("Берутъ нзъ колоды туза и кладутъ его посредииѣ, передъ собою; затѣмъ раскладываютъ восемь картъ,\n"
+          "располагая ихъ вокругъ туза такъ, чтобы онѣ представляли собою крылья вѣтряной мелыiицы.")
+OTHER = ("Располагаютъ въ продольную линію двѣнадцать картъ. Тузы играютъ по мѣрѣ того, какъ они выходятъ; "
+         "но нельзя играть другою картою, пока не наполнится цѣлый рядъ.")
+
+
+def doc_of(*texts: str) -> Document:
+    doc = Document(witnesses=[Witness(f"w{i}", f"{i}.txt", t, "", 0) for i, t in enumerate(texts)])
+    clean.clean(doc, ARTIFACTS)
+    return normalize.normalize(doc)
+
+
+def groups_text(doc, groups):
+    return [sorted((doc.blocks[i].witness, doc.blocks[i].text[:12]) for i in g) for g in groups if len(g) > 1]
+
+
+def test_a_paragraph_read_twice_with_ocr_noise_is_one_passage():
+    doc = doc_of(f"{LONG_A}\n{OTHER}\n", f"{LONG_B}\n")
+    groups, rels = collate.collate(doc)
+    assert groups_text(doc, groups) == [[("w0", "Берутъ изъ к"), ("w1", "Берутъ нзъ к")]]
+    assert rels[0].kind == "same"
+
+
+def test_a_truncated_copy_is_contained_in_the_whole():
+    doc = doc_of(f"{LONG_A}\n", LONG_A[:120] + "\n")
+    groups, rels = collate.collate(doc)
+    assert [r.kind for r in rels] == ["b-in-a"]
+    (p,) = collate.build_passages(doc, [g for g in groups if len(g) > 1], rels)
+    assert p.text == LONG_A
+
+
+def test_two_cuts_of_one_paragraph_are_joined_into_the_whole():
+    doc = doc_of(LONG_A[:140] + "\n", LONG_A[60:] + "\n")
+    groups, rels = collate.collate(doc)
+    (p,) = collate.build_passages(doc, groups, rels)
+    assert p.text == LONG_A
+
+
+def test_short_headings_match_only_between_matched_neighbours():
+    first = f"МЕЛЬНИЦА.\n{LONG_A}\nИгра.\n{OTHER}\nИгра.\n"
+    second = f"{LONG_B}\nИгра.\n{OTHER}\n"
+    doc = doc_of(first, second)
+    groups, _ = collate.collate(doc)
+    heads = [g for g in groups if doc.blocks[g[0]].text == "Игра."]
+    # the «Игра.» between the two shared paragraphs is one passage; the one after the last is not merged with it
+    assert sorted(len(g) for g in heads) == [1, 2]
+    pair = next(g for g in heads if len(g) == 2)
+    assert {doc.blocks[i].order for i in pair} == {2, 1}
+
+
+def test_a_recurring_formula_in_two_chapters_is_not_merged():
+    text = f"{LONG_A}\nПасьянсъ вторично не раскладывается.\n{OTHER}\nПасьянсъ вторично не раскладывается.\n"
+    doc = doc_of(text)
+    groups, _ = collate.collate(doc)
+    assert all(len(g) == 1 for g in groups)
+
+
+NOTES = ["Тузъ трефъ, будучи одною изъ основныхъ картъ, кладется на опредѣленное для него мѣсто.",
+         "Четыре подбора картъ, лежащіе на среднемъ тузѣ, начинаются каждый тузомъ и оканчиваются королемъ.",
+         "На рисункѣ не изображенъ третій кругъ по недостатку мѣста, какъ это видно изъ таблицы.",
+         "Чаще бываетъ гораздо удобнѣе ждать до тѣхъ поръ, пока во время игры подвернется нужная карта."]
+
+
+def test_the_unnumbered_list_is_numbered_by_its_numbered_copies_not_by_position():
+    numbered = f"вернуться\n\n7\n\n{NOTES[1]}\n\nвернуться\n\n8\n\n{NOTES[2]}\n"
+    unnumbered = "\n".join(NOTES) + "\n"  # notes 6, 7, 8, 9 — the list starts at 6, not at 1
+    doc = doc_of(numbered, unnumbered)
+    groups, _ = collate.collate(doc)
+    found = notes.find_notes(doc, groups, max_note=20)
+    text_of = {n: {doc.blocks[i].text[:10] for i in ix} for n, ix in found.items()}
+    assert text_of == {6: {NOTES[0][:10]}, 7: {NOTES[1][:10]}, 8: {NOTES[2][:10]}, 9: {NOTES[3][:10]}}
+
+
+def test_the_list_stops_at_the_books_last_note():
+    numbered = f"2\n{NOTES[1]}\n"
+    unnumbered = "\n".join(NOTES) + "\n"  # the copy of note 2 stands second: the list is notes 1–4
+    doc = doc_of(numbered, unnumbered)
+    groups, _ = collate.collate(doc)
+    assert sorted(notes.find_notes(doc, groups, max_note=3)) == [1, 2, 3]
