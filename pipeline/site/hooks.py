@@ -82,7 +82,8 @@ def on_page_content(html: str, page, config, files):
         page.toc = get_toc(toc)
         return f"<h1 id=\"notes-title\">Примечания</h1>\n{body}"
     if src == winnability.PAGE:
-        table = winnability.page(edition, _state["winnability"], page.url)
+        journals = frozenset(p.stem for p in (Path(config.docs_dir) / "solvers").glob("*.md"))
+        table = winnability.page(edition, _state["winnability"], page.url, journals)
         page.toc = get_toc(pages.toc_tokens(table))
         return f"<h1 id=\"winnability-title\">{winnability.TITLE}</h1>\n" + pages.render.to_html(table)
     if src == HOME_PAGE:

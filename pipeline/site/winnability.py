@@ -148,14 +148,18 @@ def precision(data: dict, order: list[str], edition: Edition) -> str | None:
     return out
 
 
-def methods(data: dict, order: list[str], edition: Edition) -> etree._Element | None:
-    """What each game's own solver knows about its game (the solver module's METHOD, in English)."""
+def methods(data: dict, order: list[str], edition: Edition, page_url: str,
+            journals: frozenset[str] = frozenset()) -> etree._Element | None:
+    """What each game's own solver knows about its game (the solver module's METHOD, in English), and a link to the
+    solver's lab journal (``docs/solvers/<slug>.md``: what was tried and measured) where there is one."""
     items = []
     for slug in order:
         text = data[slug].get("solver")
         if isinstance(text, str) and text.strip():
+            journal = ([" ", h("a", {"href": rel(page_url, f"solvers/{slug}/")}, "Журнал решателя")]
+                       if slug in journals else [])
             items.append(h("li", None, h("strong", None, title_of(edition, slug)), ": ",
-                           h("span", {"lang": "en"}, text), *reruns_method(data[slug])))
+                           h("span", {"lang": "en"}, text), *reruns_method(data[slug]), *journal))
     if not items:
         return None
     return h("details", {"class": "solver-methods"},
@@ -176,8 +180,9 @@ def reruns_method(entry: dict) -> list:
     return out
 
 
-def page(edition: Edition, data: dict, page_url: str) -> etree._Element:
-    """The table, in the book's order, with how and when each figure was computed."""
+def page(edition: Edition, data: dict, page_url: str, journals: frozenset[str] = frozenset()) -> etree._Element:
+    """The table, in the book's order, with how and when each figure was computed; ``journals``: the games whose
+    solver has a lab journal page."""
     order = [c.slug for c in edition.chapters if c.slug in data]
     perfect = any(data[s].get("perfect_information") for s in order)
     head = h("thead", None, h("tr", None, *[h("th", {"scope": "col"}, t) for t in (
@@ -199,5 +204,5 @@ def page(edition: Edition, data: dict, page_url: str) -> etree._Element:
                       head, body)),
              h("p", {"class": "precision"}, aim) if aim else None,
              h("p", None, spent) if spent else None,
-             methods(data, order, edition),
+             methods(data, order, edition, page_url, journals),
              h("p", None, "Нет данных для: " + ", ".join(missing) + ".") if missing else None)

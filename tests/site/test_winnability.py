@@ -125,3 +125,22 @@ def test_each_games_interval_is_held_against_its_target_and_the_wide_ones_say_wh
            "interval_target": 0.02}  # ±13, every deal settled
     said = "".join(table({"zodiac": few}).find(".//p[@class='precision']").itertext())
     assert said.endswith("Шире цели: Зодіакъ — ±13,0 (раздач 50, все решены: нужно больше раздач).")
+
+
+def test_a_solver_with_a_lab_journal_links_to_it_and_one_without_does_not():
+    entry = {"deals": 10, "won": 5, "lost": 5, "unknown": 0, "win_rate": 0.5, "wilson_low": 0.2, "wilson_high": 0.8,
+             "node_limit": 100, "computed": "2026-12-01", "solver": "Depth-first."}
+    edition = load(ROOT / "edition", ROOT / "source/editorial/games.json")
+    root = winnability.page(edition, {"windmill": entry, "zodiac": dict(entry)}, "winnability/",
+                            frozenset({"windmill"}))
+    links = [a.get("href") for a in root.iter("a") if a.text == "Журнал решателя"]
+    assert links == ["../solvers/windmill/"]
+
+
+def test_every_solver_journal_in_docs_names_its_solver_module():
+    """The lab journals moved out of the solver docstrings: each names the module whose history it keeps, and that
+    module's docstring points back to it."""
+    for page in sorted((ROOT / "docs" / "solvers").glob("*.md")):
+        module = ROOT / "pipeline" / "solve" / "games" / f"{page.stem.replace('-', '_')}.py"
+        assert module.is_file(), page
+        assert f"docs/solvers/{page.stem}.md" in module.read_text(encoding="utf-8"), module

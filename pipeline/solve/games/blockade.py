@@ -15,57 +15,7 @@ of each card the heights of a suit's two foundations are the counts of its ranks
 Safe moves and the loss proof are argued where they are defined; tests/solve/test_solver_blockade.py checks each
 against the engine's brute force on small positions.
 
-Why whole deals are not proved lost: the loss proof fires only a few deals in (after the third deal of deal 3 it
-condemns 1 828 of the 7 375 positions reached: by then they number in the thousands), and it cannot fire sooner
-because its relaxation clears every column of a fresh deal even when the pack is dealt row after row with no refill
-at all (tried on deals 2-4): what it lacks is the marriages, not the pack. Tried and dropped: (1) an exact search
-per suit, the other suits' cards removed, the rows dealt exactly while no column can empty and the later pack cards
-as piles of their own (a relaxation: a real line with the other suits left out is one of its lines): it condemned
-none of 300 of the 5 547 positions the loss proof leaves there: a suit alone has room enough; (2) the relaxation
-played with a choice of refills before each row (any empty column, from the pack) and married cards buried by the
-next row (copies out of their columns that cannot be up yet are covered, and come free only when a row card over a
-column that could hold them leaves; hosts covered by a row stop counting as shown): it condemns a further 10 of the
-46 positions after deal 3's first deal and 1 045 of 6 730 after its third, but still clears every fresh deal tried,
-and a depth-first search with it left deals 2, 3 and 5 unknown at 200 000 positions. Larger budgets win deals
-instead: 300 000 positions win 3 (2, 4, 9) of the 8 deals among 2-11 left unknown at 100 000, and the table's reruns
-won 16 of 196 at 200 000, 16 of the 180 left at 400 000 and 9 of the 164 left at 600 000.
-
-Session 3: the reruns' beams replaced (the first FIRST positions are spent as before). Looking closely at the deals
-left unknown at 600 000 first: a beam 200 wide (2 000 positions per phase from each kept one) wins deal 3, and takes
-7, 14 and 16 to 85-93 cards up, but leaves 11, 13 and 18 at 22-40, and a deeper search once the pack is out (5 000
-positions from each position instead of 500) won nothing more on 40 of them: the choices before the deals decide,
-and many of these deals are likely lost. The measure: one beam ranked one way wins few (30 wide: 2 of 60 unknown
-deals; 100 wide: 3 of 60, 3 s a deal), but beams ranked differently win different deals (five rankings 20 wide: 2-4
-each of 80, 9 together, in the time of two 50-wide ones), hence `_score`'s mixes and seeded noise and many narrow
-beams. On deals 1-30 at 300 000 positions (PyPy, 5.6 s a deal): 14 won, against 13 for the old solver with all its
-reruns to 600 000 (3 of the new wins, 10, 19 and 20, were left by every old rerun; it misses 4 and 29); 10 wide: 11;
-40 wide: 10; 20 wide with 1 500 positions per phase: 10. The table afresh with it (METHOD changed): 225 deals, 10
-won at 8 000 positions; the 215 unknown rerun at 600 000 (PyPy, 1 839 s under a shared machine's load): 93 won, so
-103 won, 0 lost, 122 unknown, [39.4, 100] (the old solver with reruns to 600 000: 70 won); the 122 again at
-1 200 000 (PyPy, 1 256 s on a core of its own): 18 won, 0 lost, so 121 won, 104 unknown, [47.3, 100]. Not tried for want of time: a loss proof that fires on
-a fresh deal. Why the present one cannot: on the first row almost every card can go up or marry, so the closure
-can empty some column at once and the relaxation counts the whole pack as out (see above: it lacks the marriages).
-
-Session 4: RERUN_METHOD added (it names what budgets beyond NODE_LIMIT add; behaviour unchanged), and the 104
-unknown deals rerun at 3 000 000 positions (PyPy, 4 055 s on a shared core): 16 won, 0 lost, so 137 won, 88
-unknown, [54.4, 100]. Measured, for the next loss proof: (1) an exhaustive search by phases (every position
-reachable between two deals, deduplicated, the loss proof after every marriage and at every deal) explodes long
-before the loss proof bites: deal 5 reaches 825, 1 711 and 262 485 positions at its first three deals (condemned
-54, 14 and 8 948); deal 18 67, 135, 2 455 and 96 158 at its first four (condemned 0, 0, 14, 5 375), more than 5
-million positions seen by then. A whole-deal proof by search needs nearly every position condemned by the third or
-fourth deal. (2) How far the beams get (the most cards up in five 150 000-position beams, the five rankings) on
-the 88 deals still unknown: 10-19 cards on 8 deals, 20-39 on 33, 40-59 on 29, 60-79 on 10, 80-97 on 8; the stuck
-ones have their suits' first aces deep in the pack (deal 18: the first ace of hearts is the 62nd card dealt, of
-spades the 70th; deal 5: the 74th and 78th), so two suits' worth of cards must be held in the columns by marriages
-alone for five or six rows. Deal 37's best (87 up) ends with the king of diamonds over the three whose other copy
-is up: the pattern the loss proof already knows. Next: a loss proof for the late-ace deals (until a suit's first
-ace is dealt its cards leave a column only by marrying, onto a host showing at that moment, and every row covers
-all twelve tops); more reruns win about one unknown deal in seven per doubling of the budget (18 of 122 from
-600 000 to 1 200 000, 16 of 104 from there to 3 000 000).
-
-Session 5: the 88 unknown deals rerun at 5 000 000 positions (PyPy, 4 004 s on a core of its own): 6 won (11, 40,
-112, 132, 157, 224; 11 among them, which the session 3 beams had left at 22-40 cards up), 0 lost, so 143 won, 82
-unknown, [57.1, 100].
+What was tried and measured on this solver (reruns, relaxations dropped) is in docs/solvers/blockade.md.
 """
 from __future__ import annotations
 

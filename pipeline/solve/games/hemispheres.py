@@ -39,21 +39,6 @@ cards, by then the positions number in the millions; and a relaxation over the w
 but with the refills allowed (a space is refilled whenever its base could have gone up) each of deals 1-10 clears:
 refills, not the talon, decide this game, and about a quarter of the deals are won within 20 000 positions.
 
-With a large budget (reruns) the beams go on past 256 wide: deal 1, which every beam up to 256 wide fails (216 000
-positions between them), is won by one 512 wide within 87 000; deals 14, 15, 19, 23, 27 and 28 stay unknown at
-1 000 000 positions with beams 512 to 4 096 wide alone. Rerun at 500 000 positions, 58 of the 159 deals the table
-had left unknown (at up to 100 000) were won.
-
-What the unknown deals have in common: a suit whose first 2 comes late, so that nothing of it can go up for most of
-the deal and its cards must be held meanwhile. Of deals 1-250, taking for each deal the latest of the four suits'
-first 2s (0 for a 2 dealt into the circle), 6 of the 27 deals with it by the 19th card of the pack were unknown in
-the table at 100 000 positions, 42 of the 73 with it at the 20th-39th, 74 of 101 at the 40th-59th and 37 of 49
-later. A loss proof for one suit alone, the other suits relaxed, cannot catch this: with them free, every card of
-the suit could be refilled into a pile of its own as it comes (some other pile can always be emptied), so the talon
-need hold none. What holds the cards is shared: the six piles of a hemisphere serve its two suits, and the wrong
-cards take piles too; a loss proof would have to search a hemisphere's two suits together (their piles, the talon's
-cards of those suits, the pack), the other hemisphere's suits relaxed.
-
 Past NODE_LIMIT (reruns only: the first NODE_LIMIT positions are spent exactly as before, so METHOD and the
 stored verdicts stand) the beams are tried again with another score, `_ordered_score`: less W_DISORDER for each
 talon card lying above a lower card of its suit (`_disorder`; the talon unwinds top first while a suit goes up
@@ -74,46 +59,7 @@ be held at once even with every card free to go up as soon as its suit allows (o
 32-39 in 10 (8 unknown): the unknown deals are those that hold most, but deals holding 33 are won, so the six
 piles' runs and the talon hold that many when the order of the pack suits them; a proof must follow the order.
 
-Tried for a loss proof and dropped (12/2026): the hemisphere relaxation the previous note asks for — only one
-hemisphere's cards (the others vanish from the pack and the talon), its six piles as runs with the race
-restriction dropped, a wrong card of it in the other hemisphere as a "limbo" card (at most six, entered only
-when all six piles hold its cards, leaving only into an empty pile), searched exhaustively with a table of
-positions and safe foundation moves. It is sound but far too large: deal 15's north (diamonds stuck at 3 until
-the 61st card, hearts at 1 until the 69th) was not exhausted within 3 000 000 relaxed positions (60 s PyPy),
-nor with the one-suit talon walk of `dead` added at every relaxed position (3 000 000 in 480 s); and unguided it
-does not even find the relaxed wins of deals 2 (south) and 6 (north) within 200 000. The stuck deals look like
-real losses (deal 15's best beam line ends with 30 cards in the talon and three suits stuck most of the deal),
-but a proof needs either a much stronger dominance in that relaxation or a counting argument, not found.
-
-Measured next (12/2026, throwaway scripts, PyPy): one hemisphere's own game with the other hemisphere left free, (b)
-below, cannot prove deals 8, 15, 19, 23, 27 or 28 lost: it has wins on both hemispheres of each. Where the best
-lines die (beam 64 wide, ordered score): deal 15 with 2 cards left in the pack, 31 in the talon; deal 8 with 7 left,
-25 in the talon; deal 19 and deal 23 at the 51st card, 21 and 26 in the talon (deal 23's north still at its aces:
-its first 2s are the 54th and 55th cards, so some 31 northern cards must be held until then). (a) The loose
-relaxation (one hemisphere's cards only, race restriction dropped, spaces optional, at most six of its cards stored
-in the other hemisphere, entered from the pack and leaving into a space at any time): a beam 16 wide wins both
-hemispheres of deals 2, 6, 8, 15, 19 and 23 within 7 000 relaxed positions each. (b) A tight one: the hemisphere's
-six piles exact (forced refills, foreign cards in the pack included; a foreign card that refills a space blocks it
-until an exchange; exchanges forced; marriages only within a race) and the other hemisphere free: its cards vanish
-from the talon, and one of ours that is turned may go into one of its spaces (stored there, at most six, coming back
-only by an exchange or at the end). Beams 16 wide win both hemispheres of deals 19 and 27, 256 wide those of 8, 23
-and 28, and 1 024 wide those of 15 (145 000 and 184 000 relaxed positions); over the 72 deals the table leaves
-unknown, beams 256 wide win both hemispheres of 61 (one hemisphere each of 15, 42, 113, 136, 176, 177, 182, 198,
-230, 244 and 246 is not won so: (b) might still prove those, if it could be exhausted). What the relaxation leaves
-out is the coupling: the shared talon (the other hemisphere's cards lie between ours) and the other hemisphere's
-spaces that storing a card there takes. Forbidding that storage (not sound, only to see what it carries), beams 256
-wide no longer win 15 S, 19 S, 23 N, 23 S, 27 N, 27 S or 28 S; allowing at most 2 stored cards, a beam 16 wide wins
-no north of 8, 15, 19, 23, 27, 28 (3: 8 and 27). Real wins use it too: the lines found for deals 2 and 6 hold up to
-2 and 3 northern cards in the south at once (2 and 5 southern in the north). And even (b) without that storage is
-not exhausted within 2 000 000 relaxed positions (1.16 M distinct on deal 23's north, 0.92 M on 27's south, 30-36 s
-each), so exhausting a coupled model is further still. A proof will have to charge every card stored in the other
-hemisphere to a space there, emptied just before that card is turned (while that hemisphere's own suits are stuck,
-only by a merge within a race), and keep the foreign cards in the talon.
-Rerun at 2 000 000 positions (PyPy, 3 224 s at some 60 % of a shared core, this code): 8 of the 80 unknown deals won
-(67, 85, 90, 106, 184, 185, 197, 217), none lost: 250 deals 178 / 0 / 72, [65.3, 100.0]. At 4 000 000 (PyPy,
-3 217 s on a core of its own): 6 of the 72 won (15, 37, 66, 128, 228, 239; 15 among them, whose best beam line had
-ended with 31 cards in the talon), none lost: 250 deals 184 / 0 / 66, [67.8, 100.0]. So a doubling of the budget
-still wins about one unknown deal in ten and proves none lost.
+What was tried and measured on this solver (reruns, relaxations dropped) is in docs/solvers/hemispheres.md.
 """
 from __future__ import annotations
 

@@ -15,58 +15,15 @@ chosen only when it goes up (`_why_links`). After every macro move the *safe* ca
 Search (`_search`): a streamlined depth-first probe (a tenth of the budget), then a best-first search over the
 positions keyed with the beds sorted, ordered by an estimate (`_h`) plus a cost per move made; it keeps every
 position it finds (only their keys: `_decode`), so running out of positions proves the loss. Wins are turned into
-engine move ids (`_ids`) and checked by the tests in the engine. Tried and dropped (32 deals the old solver left
-unknown at 40 000, each at 300 000 positions): the old plan (probe, beams of width 100 and 400, probes, full
-depth-first) 16 won / 3 lost / 13 unknown; probe + best-first with a move cost of 3: 17 / 3 / 12, of 0 (greedy):
-14 / 3 / 15, of 8: 12 / 3 / 17; a beam of 400 before it: 17 / 2 / 13; a penalty for each card not lying on one a
-rank higher: 15 / 3 / 14; a dead-position test (no space, every bed holding a card that can leave only into a
-space) never fired in the depth-first search of five lost deals.
+engine move ids (`_ids`) and checked by the tests in the engine.
 
 Beyond NODE_LIMIT (reruns of the unknown deals): the first NODE_LIMIT positions are spent exactly as above (so
 the table's verdicts at NODE_LIMIT reproduce), then the rest of the budget goes to `_exhaust`, an exhaustive
 depth-first search from scratch on a stronger model: the safe rule with slack 1 (a card goes up once every card
 two ranks lower is up, `_why_safe`) and cards up from the bouquet only in runs (`_why_runs`); it keeps only the
-keys it has entered, and is about 1.5 times as fast a position as the best-first search. Measured (PyPy, one
-core shared): the lost deals 26, 49, 52, 59 have 38 887, 37 612, 71 213, 219 458 positions on the stronger model
-(the best-first search spent 130 489, 52 202, 101 214, 239 032 with its probe); of ten deals still unknown after
-the 800 000 rerun (24 27 43 55 60 64 94 99 105 110), `_exhaust` alone at 2 000 000 settled 27 (lost, 1 652 319),
-55 (won at 44 180: the depth-first order found what the best-first did not), 105 (lost, 1 133 878) and 110
-(lost, 351 316). The runs alone cut little (deal 49: 37 913 -> 37 613, deal 59: 220 163 -> 219 459); the slack
-cut deal 26's best-first search from 130 489 positions to 65 274 and left 49, 52, 59 as they were. But the depth-first search finds wins badly where the best-first finds them at once (deal 2:
-216 101 positions against 2 153; deal 13 not at 3 000 000), so it comes second. Looked at and not built: where
-the positions of a lost deal come from (deal 59: all 220 000 with spades at 0, the ace of spades under its king;
-six to eight links in most of them, 24 000 bed layouts without links in the 66 517 of one foundation state) —
-no cheap dead-position test separates them.
-Table reruns: the 130 deals unknown at 300 000 again at 800 000 (the best-first search alone, before `_exhaust`
-existed): 45 won, 7 lost; the 78 still unknown at 1 000 000 (300 000 as before, then `_exhaust`): 11 won, 4 lost,
-2 258 s on a shared core; those 63 at 1 400 000: none settled (959 s). At 4 500 000 (this code; PyPy, about half a
-core): 5 won, 5 lost (27 99 105 364 416 585 679 680 714 879 settled), 3 953 s; 1000 deals 823 / 124 / 53,
-[79.8, 89.5].
-Measured after that (PyPy): `_exhaust` alone proves deal 24 lost at 7 753 023 positions (60 s on a free core, 1.27 GB);
-60, 64, 94 are unknown at 10 000 000 (94-144 s each on a shared core). Deal 27's 1 652 320 positions: 1 412 118 hold
-10-14 links (the bouquet is spent as links), 1 267 389 have the foundations S H D C at 0 0 1 2 (ten foundation
-states in all), and stripping the links leaves 373 115 distinct layouts. Dead ends, each measured and not built:
-- relaxations for a loss proof (supersets of the game's moves, so a loss there would prove one): links free (a
-  chain needs a bouquet card of each rank between, but spends none) wins the lost deals 105, 24, 3 at 1 288,
-  2 419, 1 589 181 positions; a link left on top of a bed going back into hand proves 26 / 49 at 16 118 / 7 643
-  (against 38 887 / 37 612) but wins the lost 105 and 27 at 33 939 / 68 626. So these losses come from bouquet
-  cards tied up as links, and any relaxation of their spending loses them;
-- a dominance: a position with a link on top of a bed is no better than the same position with it still in hand
-  (prune when that one was entered): 26 / 49 enter 25 013 / 24 481 positions (5 308 / 4 841 pruned), about 1.5x;
-  its soundness with a table needs a cost argument (bouquet cards laid for free) that the runs rule complicates;
-- not sound, measured only: no link ever moving cuts 27 / 26 / 49 to 908 711 / 9 889 / 20 443, but a link must
-  sometimes move to free the card under it;
-- partial-order reduction (stubborn sets): a bed move depends on every move that can change its beds' tops, and any
-  bed's top can become a host for any lower card (chains), so the closure is every bed: nothing is cut;
-- wins: depth-first probes on the stronger model with shuffled ordering (2 seeds, 400 000 each) won none of ten
-  unknown deals (144-330); the best-first search on the stronger model runs 35 000 positions/s against the
-  depth-first 130 000 (99, 113 unknown at 1 500 000; 105 lost at 1 133 879, as `_exhaust`); unordered moves make
-  `_exhaust` only 20 % faster (8.4 s against 10.4 s for 1 000 000).
-Table rerun at 10 000 000 (this code; PyPy, 5 537 s on a core of its own, up to 5.3 GB): 2 won, 5 lost of the 53
-(24 181 220 274 472 748 979 settled); 1000 deals 825 / 129 / 46, [80.0, 89.0]: a doubling of the budget settles
-about one unknown deal in eight.
-Next: the same exhaustive phase compiled (30-100x the positions a second, compact keys) to reach the deals beyond
-10 000 000; or a sound bound on how many bouquet cards the links can tie up.
+keys it has entered, and is about 1.5 times as fast a position as the best-first search.
+
+What was tried and measured on this solver (reruns, relaxations dropped) is in docs/solvers/parterre.md.
 """
 from __future__ import annotations
 

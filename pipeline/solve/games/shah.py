@@ -21,23 +21,6 @@ with a later card), a talon card may be turned over — and every such line ends
 frozen star. `frozen_dead` cuts each such end at once, and the probes find most wins; a loss is proved when the
 full search, or the relaxed game at the root, runs out of positions.
 
-What the unknown deals are (measured with pypy3 on the deals the 40 000-position table left unknown). Given
-1 000 000 positions each, 5 of 36 were settled: 3 won (at 67 000-292 000 positions), 2 proved lost by the relaxed
-game (at 19 000 and 882 000); the rest stay open. The full search spends about 95 % of its positions with four
-cards or fewer left in the pack, in endgames under a talon of 25-45 cards. The relaxed game asked once at each
-position where the pack runs out proves more than 99 % of those endgames lost within 30-60 positions of its own,
-but the full search meets about one new such endgame every three positions, so it settled no more deals within the
-same budget (it settled fewer: the checks ate the positions that found wins) and was left out. Capping each probe's
-endgames (abandoning one after 300 positions, to try more lines of the pack) and probes that keep the star's
-playable cards in place while turning settled no more deals than the plain probes. What did settle more: more
-probes and more positions (at 200 000 positions and 62 probes, 106 of deals 1-200 stay unknown, against 131 at
-40 000 positions and 12 probes; over deals 1-3000, with 85 % of the budget to the probes, 1461 against 1903: 451
-settled, and 9 settled before became unknown, won before by the full search, which had been left too little; with
-65 % to the probes all 9 are won and deals 1-200 are settled as before; the table's run: 1451 unknown, every deal
-settled at 40 000 positions settled). So neither a pack-phase loss proof that
-survives the timing of plays nor an exact endgame solver is here yet; the endgames are rarely the problem, the
-number of lines of the pack is.
-
 The pack game (`PackGame`, this session). A relaxation that keeps the pack and the talon exactly (one pass, a
 stack) and the order in which the star's present cards leave their rays, but puts every card that enters the star
 later into a free-access "cell" (at most as many as places emptied) or, when a host one rank above in suit is or
@@ -61,41 +44,13 @@ pack-game variant in which every emptied place must be refilled before a turn (i
 25-40 cards in the pack in a quick, unsound-with-forcing trial; soundly it needs the leaving of ray cards to be
 branched, not forced), or cells that keep their ray order (a filled outer card covers the middle one).
 
-What the unknown deals are, and what does not reach them (this session; pypy3 on the shared machine). Of the table's
-first 100 unknown deals, the first 12 probes and then 100 000 positions of the full search get at best 23-60 of the
-96 cards up on 87 of them, 66-93 on 13: most are likely lost, and no proof here reaches them. Variants of the pack
-game asked at the root of the first 12-15 unknown deals (an unsound one only to bound what a sound one could do):
-at most 8 cells (unsound): it still wins in 100-650 positions on 13 of 15; no marriages at all (unsound): 2 of 15
-lost, the rest run out of 50 000, so the marriages win it, and of them the rule that makes every cell card a host
-once a middle place is vacated (without it, unsound: 9 of 12 run out of 20 000 instead of winning); a host game
-(marriages only onto a copy of the card above that is a host now and bears no married card: a middle ray card
-showing, a married card, or a cell card of the middle circle, the cells told apart by circle, as many in each as
-places vacated there; marriages branched, not forced): wins in 130-14 000 positions on 11 of 12; that with every
-vacated place filled before a turn (forced moves kept, so unsound): the same; a turn game (that, nothing forced,
-cells of three circles, a marriage only while some outer place is empty): wins on 5 of 12 (184-53 000 positions),
-the rest run out of 150 000 (deal 2: of 1 000 000). So a game whose later cards lie in free cells is too loose for
-these deals: what makes them lost is that the later cards stack on the rays (each turn buries every inner and
-middle card under an outer one). Inside the full search (every 7th of the first 6 000 positions on deals 2 and 7,
-300 positions a check) the pack game cuts 1625 of 1627 positions with 0-9 cards in the pack, 63 of 70 with 10-19,
-1 of 12 with 30-59; the host and turn games no more (fewer: they spend their 300 positions sooner). The ray proof
-(`hopeless`) asked at every position of the full search cut none of 690 000 (deals 2, 6, 7, 8). More positions: at
-1 000 000, one of those 13 near wins is settled (147, won by a probe at 217 643), about 10 s a deal.
-
 Beyond NODE_LIMIT (`_beyond`, RERUN_METHOD): the first NODE_LIMIT positions go exactly as before; the rest to more
 probes (EXTRA_PROBE positions each, streamlined and impatient in turn, seeds from 1000). 100 000 more settled 1 of
 30 unknown deals (191-268; 266 won) and 2 of the 13 near wins (56, 155), about 2 s a deal; probes of 1 000 positions
 settled 1 of the 13. The table's rerun of its 1431 unknown deals at 350 000 positions: 47 won, none lost, 1384
 still unknown, 2858 s (about 2 s a deal, the machine shared four ways).
 
-Also tried, a bury game (cells of three circles as in the turn game, nothing forced; a fill goes to the lowest
-circle with an empty place, as the fill order has it, and covers a showing card of the circle below; a turn needs
-every place filled and buries every inner and middle card; an outer card's leaving uncovers one middle card, a
-middle card's one inner card, a marriage covers its host): of the first 12 unknown deals at 20 000 positions 3 won
-there and 9 ran out; at 200 000 deals 8 and 11 won (85 000-87 000 positions), 2, 6, 10, 12 ran out (12-18 s
-each). Still too loose (no turn is left in the endgame, so its cells stay free) and far too big to exhaust. So the
-next step is not another relaxation of the star but the real game's own search made smaller: dominance between
-positions of the pack phase (none sound is known yet: a card kept out of the talon may be buried in the star), or
-an exact endgame table.
+What was tried and measured on this solver (reruns, relaxations dropped) is in docs/solvers/shah.md.
 """
 from __future__ import annotations
 

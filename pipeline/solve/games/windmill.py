@@ -35,8 +35,6 @@ The search (`_solve`):
   narrow beams left unknown, width does matter (of 40 such deals, beams of width 128 won 2 to 7 by ranking, of 512
   6 to 8, of 2048 15 or 16, 20 by any of them; width 4096 won none of the other 20), and the centre's weight helps
   little there.
-  Of 20 such deals, 11 were won within 2 000 000 positions and the rest not even by beams of width 8192: these are
-  probably lost, but no proof of it was found (see above).
 - The dig-out test (`buried`, argued at it; tested against the exhaustive and the brute-force searches, and shown
   sharp: with seven wings instead of eight it condemns won positions) is the proof of loss that was missing: a
   talon card X can leave the talon only once every card above it, every wing card and every card the pack gives
@@ -45,19 +43,10 @@ The search (`_solve`):
   a matter of counts by rank (the centre a cyclic run, the angles runs from the king down). Cut at every turn of
   the pack, it lets the exhaustive search finish on whole deals: the deals that bury several copies of a rank
   under the first cards turned (nothing plays until a king or the centre's next rank comes) are proved lost in a
-  few dozen positions. Measured (PyPy) on the 192 deals the table left unknown at 500 000 positions: a search of
-  5 000 positions proved 90 lost and won 25 (most within a few hundred positions; 20 000 settled no more of the
-  first 24, 300 000 none of four more tried). Without the last clause (X must go somewhere: one card of slack
-  less) it settled 11 of the first 20 at 30 000 positions, with it 12 (deal 22: unknown at 300 000, then lost in
-  43). The test is dear (a position with it costs 0.1 to 0.5 ms, without 0.02), so it is tried only at turns.
-  The table's rerun of those 192 at 1 000 000 positions (PyPy, 2 700 s on a shared core): 34 won (25 by the
-  cut exhaustive search, the rest by the wide and the wider beams), 90 lost, 68 still unknown; 3000 deals
-  2842 / 90 / 68, [93.9, 97.6], within ±2 points. The 68 are the deals the test does not condemn early enough
-  for the exhaustive search to finish; next: a stricter test (e.g. the order of the cards above X, or two buried
-  cards at once), and the test within the first NODE_LIMIT positions (a fresh entry, METHOD reworded).
-  It runs only on budgets beyond WIDE_END (see there), so the table's earlier verdicts stand; METHOD's last
-  sentence predates it (kept so that the stored entry could be rerun; to be reworded when the entry is next
-  computed afresh).
+  few dozen positions. The test is dear (a position with it costs 0.1 to 0.5 ms, without 0.02), so it is tried only
+  at turns, and only on budgets beyond WIDE_END (see there), so the table's verdicts at NODE_LIMIT stand.
+
+What was tried and measured on this solver (reruns, relaxations dropped) is in docs/solvers/windmill.md.
 """
 from __future__ import annotations
 
