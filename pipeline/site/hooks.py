@@ -6,6 +6,7 @@ chapter's TEI and its two text files are copied into the site as downloads.
 """
 from __future__ import annotations
 
+import html
 import os
 import re
 from pathlib import Path
@@ -37,6 +38,26 @@ def _edition() -> Edition:
     return _state["edition"]  # type: ignore[return-value]
 
 
+def nav_text(text: str) -> str:
+    """The one place where edition text becomes MkDocs navigation text (nav, page title, header, footer, toc).
+
+    Material writes nav, page and toc titles into the page unescaped (they may hold markup), and the search index
+    carries them to the results as HTML too; edition text is plain text, so it is escaped here, once.
+    """
+    return html.escape(text, quote=False)
+
+
+def chapter_nav_title(ch) -> str:
+    return nav_text(f"{ch.number}. {ch.title}")
+
+
+def page_toc(tokens: list[dict]):
+    """MkDocs' table of contents from plain-text tokens, every name escaped by :func:`nav_text`."""
+    def esc(token: dict) -> dict:
+        return dict(token, name=nav_text(token["name"]), children=[esc(c) for c in token.get("children", [])])
+    return get_toc([esc(t) for t in tokens])
+
+
 def on_config(config):
     base = Path(config.config_file_path).parent
     try:
@@ -46,7 +67,7 @@ def on_config(config):
     _state["edition"] = edition
     config.nav = [
         {"Книга и издание": HOME_PAGE},
-        {"Главы": [{f"{c.number}. {c.title}": f"chapters/{c.slug}.md"} for c in edition.chapters]},
+        {"Главы": [{chapter_nav_title(c): f"chapters/{c.slug}.md"} for c in edition.chapters]},
         {"Примечания": NOTES_PAGE},
         {"Решаемость": winnability.PAGE},
     ]
@@ -57,7 +78,7 @@ def on_config(config):
 def on_files(files: Files, config) -> Files:
     edition = _edition()
     for ch in edition.chapters:
-        files.append(File.generated(config, f"chapters/{ch.slug}.md", content=f"# {ch.title}\n"))
+        files.append(File.generated(config, f"chapters/{ch.slug}.md", content=f"# {nav_text(ch.title)}\n"))
         sources = {"tei": ch.tei, **ch.texts}
         for kind, path in sources.items():
             if not path.is_file():
@@ -75,16 +96,16 @@ def on_page_content(html: str, page, config, files):
     if src.startswith("chapters/"):
         ch = edition.chapter(Path(src).stem)
         body, toc = pages.chapter_page(ch, edition)
-        page.toc = get_toc(toc)
+        page.toc = page_toc(toc)
         return body
     if src == NOTES_PAGE:
         body, toc = pages.notes_page(edition, page.url)
-        page.toc = get_toc(toc)
+        page.toc = page_toc(toc)
         return f"<h1 id=\"notes-title\">Примечания</h1>\n{body}"
     if src == winnability.PAGE:
         journals = frozenset(p.stem for p in (Path(config.docs_dir) / "solvers").glob("*.md"))
         table = winnability.page(edition, _state["winnability"], page.url, journals)
-        page.toc = get_toc(pages.toc_tokens(table))
+        page.toc = page_toc(pages.toc_tokens(table))
         return f"<h1 id=\"winnability-title\">{winnability.TITLE}</h1>\n" + pages.render.to_html(table)
     if src == HOME_PAGE:
         for marker, build in MARKERS.items():

@@ -100,3 +100,35 @@ def offline_page(browser):
         yield page
     finally:
         context.close()
+
+
+HOSTILE_TITLE = "МЕЛЬНИЦА <IMG SRC=X ONERROR=ALERT(5)>."
+HOSTILE_HEAD = "Правила <img src=y onerror=alert(6)>."
+
+
+@pytest.fixture(scope="session")
+def hostile_site_dir(tmp_path_factory) -> Path:
+    """The fixture edition with markup in a chapter title and a section head (as a witness's heading would bring
+    it, escaped in the TEI), built strictly."""
+    from xml.sax.saxutils import escape
+
+    edition = tmp_path_factory.mktemp("hostile-edition") / "edition"
+    shutil.copytree(FIXTURE_EDITION, edition)
+    tei = edition / "tei" / "windmill.xml"
+    text = tei.read_text("utf-8")
+    for old, new in ((">МЕЛЬНИЦА.</head>", f">{escape(HOSTILE_TITLE)}</head>"),
+                     ("<head>Правила.</head>", f"<head>{escape(HOSTILE_HEAD)}</head>")):
+        assert old in text
+        text = text.replace(old, new, 1)
+    tei.write_text(text, "utf-8")
+    out = tmp_path_factory.mktemp("hostile-site")
+    proc, _ = mkdocs_build(edition, out)
+    if proc.returncode != 0:
+        pytest.fail(f"mkdocs build --strict of the hostile edition failed:\n{proc.stdout[-3000:]}\n"
+                    f"{proc.stderr[-3000:]}", pytrace=False)
+    return out
+
+
+@pytest.fixture(scope="session")
+def hostile_site_url(hostile_site_dir):
+    yield from serve(hostile_site_dir)
