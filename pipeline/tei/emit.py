@@ -12,7 +12,6 @@ from lxml import etree
 from pipeline.text.bookdata import Editorial
 from pipeline.text.model import Chapter, Document, Note, Passage
 from pipeline.text.skeleton import key
-from pipeline.text.structure import ROMAN
 from pipeline.tei.markup import T, fill, inline_text, q, set_id
 
 BOOK = "Двадцать четыре основныхъ пасьянса съ двадцатью таблицами"
@@ -174,10 +173,8 @@ def chapter(ctx: Context, ch: Chapter) -> etree._Element:
             if items is None:
                 items = T.list(type="ordered")
                 section.append(items)
-            m = ROMAN.match(p.text)
-            number = m.group(1).replace("І", "I").replace("Х", "X")
-            last_item = set_id(T.item(n=number, source=src), f"{slug}-rule-{number}")
-            items.append(ctx.fill(last_item, p.text[m.end():], note_at))
+            last_item = set_id(T.item(n=p.n, source=src), f"{slug}-rule-{p.n}")
+            items.append(ctx.fill(last_item, p.text[p.lead:], note_at))
         elif p.kind == "caption":
             figures += 1
             fig = set_id(T.figure(), f"{slug}-figure" + (f"-{figures}" if figures > 1 else ""))

@@ -1,7 +1,8 @@
 """``edition build``: the stages in order, over one document, then the files of the edition.
 
-ingest → clean → normalize → collate → notes → structure → link → correct → emit. Each stage is a function
-of its own module, testable alone; this module only runs them and writes what they made.
+ingest → clean → normalize → collate → notes → readings → structure → link, each ``Document -> Document``
+(:func:`stages`), then correct → emit. Each stage is a function of its own module, testable alone; this module
+only runs them and writes what they made.
 """
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import shutil
 import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Callable
 from pathlib import Path
 
 from pipeline.text import bookdata, clean, collate, ingest, normalize, notes, structure
@@ -25,54 +27,32 @@ class Edition:
     files: dict[str, bytes] = field(default_factory=dict)
 
 
+Stage = Callable[[Document], Document]
+
+
+def stages(source: Path, ed: bookdata.Editorial) -> list[tuple[str, Stage]]:
+    """The text stages in order, each a function of the document (what a stage needs besides it is bound here)."""
+    paths = sorted(p for p in (source / "witnesses").iterdir() if p.is_file() and not p.name.startswith("."))
+    artifacts = clean.load_artifacts(source / "editorial" / "reader.json")
+    return [
+        ("ingest", lambda doc: ingest.ingest(doc, paths)),
+        ("clean", lambda doc: clean.clean(doc, artifacts)),
+        ("normalize", normalize.normalize),
+        ("collate", collate.collate),
+        ("notes", lambda doc: notes.notes(doc, ed.max_note)),
+        ("readings", collate.readings),
+        ("structure", lambda doc: structure.structure(doc, ed, is_caption)),
+        ("link", lambda doc: notes.link(doc, ed)),
+    ]
+
+
 def read(source: Path) -> tuple[Document, bookdata.Editorial]:
     """The text stages: from the witness files in ``source/witnesses`` to chapters and notes."""
     ed = bookdata.load(source)
     doc = Document()
-    paths = sorted(p for p in (source / "witnesses").iterdir() if p.is_file() and not p.name.startswith("."))
-    ingest.ingest(doc, paths)
-    clean.clean(doc, clean.load_artifacts(source / "editorial" / "reader.json"))
-    normalize.normalize(doc)
-    groups, rels = collate.collate(doc)
-    numbered = notes.find_notes(doc, groups, ed.max_note)
-    in_notes = {i for ix in numbered.values() for i in ix}
-    main = [[i for i in g if i not in in_notes] for g in groups]
-    counts = collate.hapax_counts(doc)
-    passages = collate.build_passages(doc, [g for g in main if g], rels, counts=counts)
-    for n, ix in numbered.items():
-        (p,) = collate.build_passages(doc, [ix], rels, prefix=f"note-{n}-", counts=counts)
-        p.id = f"note-{n}"
-        doc.notes[n] = Note(n=n, text=p.text, copies=[doc.blocks[i] for i in ix], passage=p)
-    structure.structure(doc, passages, ed, is_caption)
-    doc.passages = [p for ch in doc.chapters for p in ch.passages]
-    link(doc, ed)
+    for _, stage in stages(source, ed):
+        doc = stage(doc)
     return doc, ed
-
-
-def link(doc: Document, ed: bookdata.Editorial) -> None:
-    """Stage *link*: ``[N]`` in a chapter is note N's anchor; other notes keep the chapter the editors give."""
-    for ch in doc.chapters:
-        for p in ch.passages:
-            for m in notes.ANCHOR.finditer(p.text):
-                n = int(m.group(1))
-                if n not in doc.notes:
-                    doc.warnings.append(f"anchor [{n}] in {ch.slug} has no note in the sources")
-                    continue
-                note = doc.notes[n]
-                if note.anchor == "found":
-                    continue
-                note.anchor, note.game = "found", ch.slug
-                expected = ed.game_of_note(n)
-                if expected and expected.slug != ch.slug:
-                    doc.warnings.append(f"note {n} is anchored in {ch.slug}; the editors' data gives it to "
-                                        f"{expected.slug}")
-    for note in doc.notes.values():
-        if note.anchor == "lost":
-            game = ed.game_of_note(note.n)
-            note.game = game.slug if game else None
-    missing = sorted(set(range(1, ed.max_note + 1)) - set(doc.notes))
-    if missing and doc.notes:
-        doc.warnings.append(f"notes not found in any witness: {missing}")
 
 
 def make_corrector(doc: Document, ed: bookdata.Editorial):

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter, defaultdict
-from dataclasses import dataclass
 
 import regex
 from rapidfuzz.distance import Indel
 
-from pipeline.text.model import Block, Document, Passage
+from pipeline.text.model import Block, Document, Note, Passage, Relation
 from pipeline.text.skeleton import key, skeleton
 
 _WORDS = regex.compile(r"\p{L}+")
@@ -23,16 +22,6 @@ _WORDS = regex.compile(r"\p{L}+")
 SHINGLE = 9
 ANCHOR = 50  # skeleton letters a block needs to be matched without context
 COVER = 0.8  # share of a block's letters that must align for it to count as a copy
-
-
-@dataclass(frozen=True)
-class Relation:
-    """How block ``a`` stands to block ``b``."""
-
-    a: int
-    b: int
-    kind: str  # same | a-in-b | b-in-a | a-then-b (a's end is b's start)
-    shared: int
 
 
 class UnionFind:
@@ -238,8 +227,9 @@ def isolated_relations(blocks: list[Block], keys: list[str], rels: list[Relation
     return out
 
 
-def collate(doc: Document) -> tuple[list[list[int]], list[Relation]]:
-    """Group the blocks of ``doc`` into passages; returns the groups (block indices) and the relations used."""
+def collate(doc: Document) -> Document:
+    """Stage *collate*: group the blocks of ``doc`` into passages (``doc.groups``, block indices) and record the
+    relations that tie them (``doc.relations``); each relation is also a decision in the report."""
     blocks = doc.blocks
     keys = [key(b.text) for b in blocks]
     rels, firsts = exact_relations(keys)
@@ -258,7 +248,23 @@ def collate(doc: Document) -> tuple[list[list[int]], list[Relation]]:
             "stage": "collate", "relation": r.kind, "shared_letters": r.shared,
             "a": _where(doc, blocks[r.a]), "b": _where(doc, blocks[r.b]),
         })
-    return [sorted(g) for _, g in sorted(groups.items())], rels
+    doc.groups = [sorted(g) for _, g in sorted(groups.items())]
+    doc.relations = rels
+    return doc
+
+
+def readings(doc: Document) -> Document:
+    """Stage *readings* (after *notes*): one passage per group of the main text (``doc.passages``, in collation
+    order), then one per note (``doc.notes``), each with the reading kept and every copy that attests it."""
+    in_notes = {i for ix in doc.note_blocks.values() for i in ix}
+    main = [[i for i in g if i not in in_notes] for g in doc.groups]
+    counts = hapax_counts(doc)
+    doc.passages = build_passages(doc, [g for g in main if g], doc.relations, counts=counts)
+    for n, ix in sorted(doc.note_blocks.items()):
+        (p,) = build_passages(doc, [ix], doc.relations, prefix=f"note-{n}-", counts=counts)
+        p.id = f"note-{n}"
+        doc.notes[n] = Note(n=n, text=p.text, copies=[doc.blocks[i] for i in ix], passage=p)
+    return doc
 
 
 def _where(doc: Document, b: Block) -> dict:

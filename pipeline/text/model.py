@@ -73,6 +73,26 @@ class Block:
     def size(self) -> int:
         return sum(s.size for s in self.spans)
 
+    def offset(self, pos: int) -> int:
+        """Witness offset of character ``pos`` of ``text`` (lines joined by one space each; a joining space
+        maps to the end of the line before it)."""
+        at = 0
+        for span in self.spans:
+            if pos <= at + span.size:
+                return span.start + pos - at
+            at += span.size + 1
+        return self.spans[-1].end
+
+
+@dataclass(frozen=True)
+class Relation:
+    """How block ``a`` stands to block ``b`` (indices into :attr:`Document.blocks`), as *collate* found it."""
+
+    a: int
+    b: int
+    kind: str  # same | a-in-b | b-in-a | a-then-b (a's end is b's start)
+    shared: int
+
 
 @dataclass
 class Passage:
@@ -84,6 +104,8 @@ class Passage:
     attested: list[Block] = field(default_factory=list)  # every block that carries this passage (reading included)
     kind: str = "text"  # set by *structure*: title | decks | rules-head | play-head | rule | p | caption
     parts: list[tuple[Block, int, int]] = field(default_factory=list)  # (block, start, end) that make up ``text``
+    n: str | None = None  # set by *structure* for a rule: its number as printed, read as a Latin numeral
+    lead: int = 0  # characters of ``text`` before the rule's own words (its number and the stop after it)
 
     @property
     def witnesses(self) -> list[str]:
@@ -122,7 +144,10 @@ class Document:
     witnesses: list[Witness] = field(default_factory=list)
     lines: list[Line] = field(default_factory=list)
     blocks: list[Block] = field(default_factory=list)
-    passages: list[Passage] = field(default_factory=list)  # main text, book order
+    groups: list[list[int]] = field(default_factory=list)  # set by *collate*: block indices, one group a passage
+    relations: list[Relation] = field(default_factory=list)  # set by *collate*: how the copies stand to each other
+    note_blocks: dict[int, list[int]] = field(default_factory=dict)  # set by *notes*: note number → its blocks
+    passages: list[Passage] = field(default_factory=list)  # main text: collation order, then (structure) book order
     duplicates: list[tuple[Block, Passage, str]] = field(default_factory=list)  # block, passage it repeats, how
     notes: dict[int, Note] = field(default_factory=dict)
     chapters: list[Chapter] = field(default_factory=list)

@@ -13,6 +13,7 @@ from collections import defaultdict
 
 import regex
 
+from pipeline.text.bookdata import Editorial
 from pipeline.text.collate import by_witness
 from pipeline.text.model import Block, Document
 
@@ -22,6 +23,12 @@ ANCHOR = regex.compile(r"\[(\d{1,2})\]")
 def _looks_like_heading(text: str) -> bool:
     letters = [ch for ch in text if ch.isalpha()]
     return bool(letters) and sum(ch.isupper() for ch in letters) / len(letters) > 0.8
+
+
+def notes(doc: Document, max_note: int) -> Document:
+    """Stage *notes* (after *collate*): ``doc.note_blocks``, note number → the blocks that are copies of it."""
+    doc.note_blocks = find_notes(doc, doc.groups, max_note)
+    return doc
 
 
 def find_notes(doc: Document, groups: list[list[int]], max_note: int) -> dict[int, list[int]]:
@@ -88,3 +95,30 @@ def _number_unnumbered_lists(doc: Document, notes: dict[int, set[int]], group_of
 
 def _free(block: Block, i: int, n_of: dict[int, int]) -> bool:
     return i not in n_of and block.label is None and not _looks_like_heading(block.text)
+
+
+def link(doc: Document, ed: Editorial) -> Document:
+    """Stage *link*: ``[N]`` in a chapter is note N's anchor; other notes keep the chapter the editors give."""
+    for ch in doc.chapters:
+        for p in ch.passages:
+            for m in ANCHOR.finditer(p.text):
+                n = int(m.group(1))
+                if n not in doc.notes:
+                    doc.warnings.append(f"anchor [{n}] in {ch.slug} has no note in the sources")
+                    continue
+                note = doc.notes[n]
+                if note.anchor == "found":
+                    continue
+                note.anchor, note.game = "found", ch.slug
+                expected = ed.game_of_note(n)
+                if expected and expected.slug != ch.slug:
+                    doc.warnings.append(f"note {n} is anchored in {ch.slug}; the editors' data gives it to "
+                                        f"{expected.slug}")
+    for note in doc.notes.values():
+        if note.anchor == "lost":
+            game = ed.game_of_note(note.n)
+            note.game = game.slug if game else None
+    missing = sorted(set(range(1, ed.max_note + 1)) - set(doc.notes))
+    if missing and doc.notes:
+        doc.warnings.append(f"notes not found in any witness: {missing}")
+    return doc

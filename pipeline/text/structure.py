@@ -258,9 +258,15 @@ def _after_overlap(doc: Document, kept: list[Passage], more: list[Passage]) -> l
     return more[k:]
 
 
-def structure(doc: Document, passages: list[Passage], ed: Editorial, is_caption) -> Document:
+def structure(doc: Document, ed: Editorial, is_caption) -> Document:
+    """Stage *structure*: the passages of ``doc.passages`` classified (a rule with its number), ordered, divided
+    into ``doc.chapters`` and identified; ``doc.passages`` is then the main text in book order."""
+    passages = doc.passages
     for p in passages:
         p.kind = classify(p.text, is_caption)
+        if p.kind == "rule":
+            m = ROMAN.match(p.text)
+            p.n, p.lead = roman_value(m.group(1)), m.end()
     runs = [segments(run) for run in order_runs(doc, passages)]
     identify(doc, runs, ed)
     chained = chain(doc, runs)
@@ -304,4 +310,5 @@ def structure(doc: Document, passages: list[Passage], ed: Editorial, is_caption)
                               "evidence": sorted(set(ch.evidence)), "lost_start": ch.lost_start,
                               "lost_end": ch.lost_end, "title_supplied": ch.title_supplied})
     doc.chapters = [chapters[n] for n in sorted(chapters)] + unknown
+    doc.passages = [p for ch in doc.chapters for p in ch.passages]
     return doc

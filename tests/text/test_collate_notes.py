@@ -27,14 +27,16 @@ def groups_text(doc, groups):
 
 def test_a_paragraph_read_twice_with_ocr_noise_is_one_passage():
     doc = doc_of(f"{LONG_A}\n{OTHER}\n", f"{LONG_B}\n")
-    groups, rels = collate.collate(doc)
+    collate.collate(doc)
+    groups, rels = doc.groups, doc.relations
     assert groups_text(doc, groups) == [[("w0", "Берутъ изъ к"), ("w1", "Берутъ нзъ к")]]
     assert rels[0].kind == "same"
 
 
 def test_a_truncated_copy_is_contained_in_the_whole():
     doc = doc_of(f"{LONG_A}\n", LONG_A[:120] + "\n")
-    groups, rels = collate.collate(doc)
+    collate.collate(doc)
+    groups, rels = doc.groups, doc.relations
     assert [r.kind for r in rels] == ["b-in-a"]
     (p,) = collate.build_passages(doc, [g for g in groups if len(g) > 1], rels)
     assert p.text == LONG_A
@@ -42,7 +44,8 @@ def test_a_truncated_copy_is_contained_in_the_whole():
 
 def test_two_cuts_of_one_paragraph_are_joined_into_the_whole():
     doc = doc_of(LONG_A[:140] + "\n", LONG_A[60:] + "\n")
-    groups, rels = collate.collate(doc)
+    collate.collate(doc)
+    groups, rels = doc.groups, doc.relations
     (p,) = collate.build_passages(doc, groups, rels)
     assert p.text == LONG_A
 
@@ -51,7 +54,7 @@ def test_short_headings_match_only_between_matched_neighbours():
     first = f"МЕЛЬНИЦА.\n{LONG_A}\nИгра.\n{OTHER}\nИгра.\n"
     second = f"{LONG_B}\nИгра.\n{OTHER}\n"
     doc = doc_of(first, second)
-    groups, _ = collate.collate(doc)
+    groups = collate.collate(doc).groups
     heads = [g for g in groups if doc.blocks[g[0]].text == "Игра."]
     # the «Игра.» between the two shared paragraphs is one passage; the one after the last is not merged with it
     assert sorted(len(g) for g in heads) == [1, 2]
@@ -62,7 +65,7 @@ def test_short_headings_match_only_between_matched_neighbours():
 def test_a_recurring_formula_in_two_chapters_is_not_merged():
     text = f"{LONG_A}\nПасьянсъ вторично не раскладывается.\n{OTHER}\nПасьянсъ вторично не раскладывается.\n"
     doc = doc_of(text)
-    groups, _ = collate.collate(doc)
+    groups = collate.collate(doc).groups
     assert all(len(g) == 1 for g in groups)
 
 
@@ -76,7 +79,7 @@ def test_the_unnumbered_list_is_numbered_by_its_numbered_copies_not_by_position(
     numbered = f"вернуться\n\n7\n\n{NOTES[1]}\n\nвернуться\n\n8\n\n{NOTES[2]}\n"
     unnumbered = "\n".join(NOTES) + "\n"  # notes 6, 7, 8, 9 — the list starts at 6, not at 1
     doc = doc_of(numbered, unnumbered)
-    groups, _ = collate.collate(doc)
+    groups = collate.collate(doc).groups
     found = notes.find_notes(doc, groups, max_note=20)
     text_of = {n: {doc.blocks[i].text[:10] for i in ix} for n, ix in found.items()}
     assert text_of == {6: {NOTES[0][:10]}, 7: {NOTES[1][:10]}, 8: {NOTES[2][:10]}, 9: {NOTES[3][:10]}}
@@ -86,5 +89,5 @@ def test_the_list_stops_at_the_books_last_note():
     numbered = f"2\n{NOTES[1]}\n"
     unnumbered = "\n".join(NOTES) + "\n"  # the copy of note 2 stands second: the list is notes 1–4
     doc = doc_of(numbered, unnumbered)
-    groups, _ = collate.collate(doc)
+    groups = collate.collate(doc).groups
     assert sorted(notes.find_notes(doc, groups, max_note=3)) == [1, 2, 3]

@@ -43,9 +43,8 @@ def chapters_of(*texts: str) -> Document:
     doc = Document(witnesses=[Witness(f"w{i}", f"{i}.txt", t, "", 0) for i, t in enumerate(texts)])
     clean.clean(doc, ARTIFACTS)
     normalize.normalize(doc)
-    groups, rels = collate.collate(doc)
-    passages = collate.build_passages(doc, groups, rels)
-    return structure.structure(doc, passages, ED, is_caption)
+    collate.readings(collate.collate(doc))
+    return structure.structure(doc, ED, is_caption)
 
 
 SHAH = ("ШАХЪ.\nДВѢ ПОЛНЫХЪ КОЛОДЫ КАРТЪ.\nПравила.\nI. Марьяжъ можно дѣлать только картами среднихъ круговъ.\n"
