@@ -1,6 +1,7 @@
 """Time `edition build` on the sources and on N-fold synthetic corpora (the seeds re-cut N times).
 
-Prints seconds for the text stages (ingest → link) and for the whole build (with OCR correction and emitting);
+Prints seconds for the text stages (ingest → spelling, OCR correction included) and for the whole build (with
+emitting);
 the N-fold figures show how the build scales: ideally N times the 1× time.
 Usage: .venv/bin/python benchmarks/build.py [--sizes 1 10 100] [--repeat 3]
 """

@@ -98,7 +98,7 @@ def generated_paragraphs(rng: random.Random, n: int = 40) -> list[str]:
     return paras
 
 
-FIXTURE = ROOT / "tests" / "correct" / "fixture.tsv"
+FIXTURE = ROOT / "tests" / "text" / "lang" / "fixture.tsv"
 
 
 def witness_paragraphs() -> list[str]:

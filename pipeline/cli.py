@@ -1,7 +1,7 @@
 """The `edition` command: one entry point, one subcommand per capability.
 
 Each subcommand lives in its own module, which exposes ``register(subparsers)``; the module is imported
-only when its command runs, so `edition play` does not pay for lxml and spaCy.
+only when its command runs, so `edition play` does not pay for lxml and morphology.
 """
 from __future__ import annotations
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from lxml import etree
 
 from pipeline.text.bookdata import Editorial
-from pipeline.text.model import Chapter, Document, Note, Passage
+from pipeline.text.model import Chapter, Document, Note, Passage, read
 from pipeline.text.skeleton import key
 from pipeline.tei.markup import T, fill, inline_text, q, set_id
 
@@ -34,27 +33,15 @@ PRINCIPLES = {
 
 @dataclass
 class Context:
-    """What emitting needs besides the chapter: the book's data, the notes, and the word-level tools."""
+    """What emitting needs besides the chapter: the book's data and the notes placed so far."""
 
     doc: Document
     ed: Editorial
-    tokens: Callable
-    modernize: Callable[[str], str]
-    correct: Callable[[str], list]
     placed_notes: set[int] = field(default_factory=set)
 
-    def corrected_text(self, text: str) -> str:
-        out, pos = [], 0
-        for c in sorted(self.correct(text), key=lambda c: c.start):
-            out += [text[pos:c.start], c.corr]
-            pos = c.end
-        return "".join(out) + text[pos:]
-
-    def modernize_text(self, text: str) -> str:
-        return "".join(self.modernize(s) if is_word else s for _, _, s, is_word in self.tokens(text))
-
-    def fill(self, el, text: str, note=lambda n: None):
-        return fill(el, text, self.correct(text), self.tokens, self.modernize, note)
+    def fill(self, el, p: Passage, note=lambda n: None, start: int = 0):
+        """``p.text[start:]`` into ``el`` with the corrections and spellings the model holds for it."""
+        return fill(el, p.text, p.corrections, p.spellings, note, start)
 
 
 def sources(passages: list[Passage]) -> str:
@@ -105,17 +92,17 @@ def book_note(ctx: Context, note: Note, subtype: str | None = None) -> etree._El
     if subtype:
         el.set("subtype", subtype)
     el.set("source", sources([note.passage]))
-    ctx.fill(el, note.passage.text)
+    ctx.fill(el, note.passage)
     return el
 
 
-def chapter_title(ctx: Context, ch: Chapter) -> tuple[str, bool]:
-    heads = [p.text for p in ch.passages if p.kind == "title"]
+def chapter_title(ctx: Context, ch: Chapter, modern: bool = False) -> tuple[str, bool]:
+    """The chapter's title as the edition reads it (in the book's or the 1918 spelling), and whether the editors
+    supply it."""
+    heads = [p for p in ch.passages if p.kind == "title"]
     if heads:
-        return heads[0], False
-    supplied = ctx.ed.titles.get(ch.slug)
-    game = ctx.ed.game(ch.slug)
-    return (supplied["title"] if supplied else game.title or game.english), True
+        return heads[0].edited(modern=modern), False
+    return read(ch.supplied_title, (), ch.title_spellings, modern=modern), True
 
 
 def _title_evidence(ctx: Context, ch: Chapter, title: str) -> str:
@@ -144,7 +131,7 @@ def chapter(ctx: Context, ch: Chapter) -> etree._Element:
         remarks.append(ev)
         head = T.head(type="title")
         sup = T.supplied(reason="lost", resp="#ed", source=f"#{slug}-title-evidence")
-        ctx.fill(sup, title)
+        fill(sup, ch.supplied_title, (), ch.title_spellings)
         head.append(sup)
         div.append(head)
 
@@ -160,10 +147,10 @@ def chapter(ctx: Context, ch: Chapter) -> etree._Element:
         src = sources([p])
         if p.kind in ("title", "decks") and section is div:
             head = T.head(type=p.kind, source=src)
-            div.append(ctx.fill(head, p.text, note_at))
+            div.append(ctx.fill(head, p, note_at))
         elif p.kind in ("rules-head", "play-head"):
             section = T.div(type="rules" if p.kind == "rules-head" else "play", source=src)
-            section.append(ctx.fill(T.head(source=src), p.text, note_at))
+            section.append(ctx.fill(T.head(source=src), p, note_at))
             div.append(section)
             items = last_item = None
         elif p.kind == "rule":
@@ -174,19 +161,19 @@ def chapter(ctx: Context, ch: Chapter) -> etree._Element:
                 items = T.list(type="ordered")
                 section.append(items)
             last_item = set_id(T.item(n=p.n, source=src), f"{slug}-rule-{p.n}")
-            items.append(ctx.fill(last_item, p.text[p.lead:], note_at))
+            items.append(ctx.fill(last_item, p, note_at, p.lead))
         elif p.kind == "caption":
             figures += 1
             fig = set_id(T.figure(), f"{slug}-figure" + (f"-{figures}" if figures > 1 else ""))
-            fig.append(ctx.fill(T.head(type="caption", source=src), p.text, note_at))
+            fig.append(ctx.fill(T.head(type="caption", source=src), p, note_at))
             (section if section is not div else _play(div)).append(fig)
             items = None
         elif last_item is not None and section.get("type") == "rules":
-            last_item.append(ctx.fill(T.p(source=src), p.text, note_at))  # a rule running on
+            last_item.append(ctx.fill(T.p(source=src), p, note_at))  # a rule running on
         else:
             if section is div:
                 section = _play(div)
-            section.append(ctx.fill(T.p(source=src), p.text, note_at))
+            section.append(ctx.fill(T.p(source=src), p, note_at))
     if ch.lost_end:
         div.append(T.gap(T.desc("Конец главы в источниках не сохранился."), reason="lost"))
     lost = [n for n in sorted(ctx.doc.notes) if ctx.doc.notes[n].game == slug and ctx.doc.notes[n].anchor == "lost"]

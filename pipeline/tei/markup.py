@@ -1,7 +1,8 @@
 """TEI building blocks: the element maker, inline text with its apparatus, and reading text back out of TEI.
 
 Inline text carries three kinds of markup, all built here so that nothing else pastes text into XML:
-an OCR correction (``choice/sic|corr``), the two spellings (``choice/orig|reg``) and note anchors.
+an OCR correction (``choice/sic|corr``), the two spellings (``choice/orig|reg``) and note anchors; the corrections
+and spellings are read off the document model (stages *correct* and *spelling*), not computed here.
 """
 from __future__ import annotations
 
@@ -45,43 +46,46 @@ class Inline:
         self.el.append(child)
 
 
-def spelling_choice(word: str, modernize: Callable[[str], str]) -> etree._Element | str:
-    modern = modernize(word)
-    return word if modern == word else T.choice(T.orig(word), T.reg(modern))
-
-
-def fill(el: etree._Element, text: str, corrections: Iterable, tokens: Callable, modernize: Callable[[str], str],
-         note: Callable[[int], etree._Element | None] = lambda n: None) -> etree._Element:
-    """Put ``text`` into ``el``: corrected words as ``choice/sic|corr``, each word's two spellings as
-    ``choice/orig|reg``, and ``[N]`` as note N (``note`` returns the element to put there, or None to keep
-    the brackets as printed)."""
+def fill(el: etree._Element, text: str, corrections: Iterable, spellings: Iterable,
+         note: Callable[[int], etree._Element | None] = lambda n: None, start: int = 0) -> etree._Element:
+    """Put ``text[start:]`` into ``el`` as the model reads it: each correction as ``choice/sic|corr``, each word
+    whose 1918 spelling differs as ``choice/orig|reg`` (``spellings``: offsets into ``text``; a correction's own
+    in its ``spellings``), and ``[N]`` as note N (``note`` returns the element to put there, or None to keep the
+    brackets as printed)."""
     out = Inline(el)
-    pos = 0
-    for c in sorted(corrections, key=lambda c: c.start):
-        _plain(out, text[pos:c.start], tokens, modernize, note)
+    pos = start
+    swaps = sorted((s for s in spellings if s.start >= start), key=lambda s: s.start)
+    for c in sorted((c for c in corrections if c.start >= start), key=lambda c: c.start):
+        _plain(out, text, pos, c.start, swaps, note)
         corr = T.corr(cert=c.cert, resp="#corrector" if c.source == "corrector" else "#ed", type=c.kind)
-        _plain(Inline(corr), c.corr, tokens, modernize, note)
+        _plain(Inline(corr), c.corr, 0, len(c.corr), c.spellings, note)
         out.child(T.choice(T.sic(c.sic), corr))
         pos = c.end
-    _plain(out, text[pos:], tokens, modernize, note)
+    _plain(out, text, pos, len(text), swaps, note)
     return el
 
 
-def _plain(out: Inline, text: str, tokens, modernize, note) -> None:
-    for start, end, surface, is_word in tokens(text):
-        if is_word:
-            piece = spelling_choice(surface, modernize)
-            out.text(piece) if isinstance(piece, str) else out.child(piece)
+def _plain(out: Inline, text: str, start: int, end: int, spellings, note) -> None:
+    pos = start
+    for s in spellings:
+        if start <= s.start and s.end <= end:
+            _between(out, text[pos:s.start], note)
+            out.child(T.choice(T.orig(s.orig), T.reg(s.reg)))
+            pos = s.end
+    _between(out, text[pos:end], note)
+
+
+def _between(out: Inline, text: str, note) -> None:
+    """Text with no respelled word in it: ``[N]`` becomes note N where ``note`` gives an element."""
+    pos = 0
+    for m in ANCHOR.finditer(text):
+        el = note(int(m.group(1)))
+        if el is None:
             continue
-        pos = 0
-        for m in ANCHOR.finditer(surface):
-            el = note(int(m.group(1)))
-            if el is None:
-                continue
-            out.text(surface[pos:m.start()])
-            out.child(el)
-            pos = m.end()
-        out.text(surface[pos:])
+        out.text(text[pos:m.start()])
+        out.child(el)
+        pos = m.end()
+    out.text(text[pos:])
 
 
 def inline_text(el: etree._Element, spelling: str) -> str:

@@ -1,22 +1,23 @@
 """``edition build``: the stages in order, over one document, then the files of the edition.
 
-ingest → clean → normalize → collate → notes → readings → structure → link, each ``Document -> Document``
-(:func:`stages`), then correct → emit. Each stage is a function of its own module, testable alone; this module
-only runs them and writes what they made.
+ingest → clean → normalize → collate → notes → readings → structure → link → titles → correct → spelling, each
+``Document -> Document`` (:func:`stages`), then emit. Each stage is a function of its own module, testable alone;
+this module only runs them and writes what they made.
 """
 from __future__ import annotations
 
 import shutil
 import sys
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Callable
 from pathlib import Path
 
 from pipeline.text import bookdata, clean, collate, ingest, normalize, notes, structure
 from pipeline.tei import emit, report
 from pipeline.text.model import Document, Note, Passage
+from pipeline.text.lang.correct import body_start, correct
 from pipeline.text.lang.morph import is_caption
+from pipeline.text.lang.spelling import spell
 
 
 @dataclass
@@ -43,11 +44,15 @@ def stages(source: Path, ed: bookdata.Editorial) -> list[tuple[str, Stage]]:
         ("readings", collate.readings),
         ("structure", lambda doc: structure.structure(doc, ed, is_caption)),
         ("link", lambda doc: notes.link(doc, ed)),
+        ("titles", lambda doc: titles(doc, ed)),
+        ("correct", lambda doc: correct(doc, str(ed.corrections_path) if ed.corrections_path else None)),
+        ("spelling", spell),
     ]
 
 
 def read(source: Path) -> tuple[Document, bookdata.Editorial]:
-    """The text stages: from the witness files in ``source/witnesses`` to chapters and notes."""
+    """The text stages: from the witness files in ``source/witnesses`` to chapters and notes, corrected and
+    respelled."""
     ed = bookdata.load(source)
     doc = Document()
     for _, stage in stages(source, ed):
@@ -55,33 +60,19 @@ def read(source: Path) -> tuple[Document, bookdata.Editorial]:
     return doc, ed
 
 
-def make_corrector(doc: Document, ed: bookdata.Editorial):
-    from pipeline.text.lang.correct import Corrector
-
-    corrector = Corrector([b.text for b in doc.blocks],
-                          overrides_path=str(ed.corrections_path) if ed.corrections_path else None)
-    reviews: list[dict] = []
-    applied: list[dict] = []
-
-    @lru_cache(maxsize=None)
-    def correct(text: str) -> tuple:
-        found, review = corrector.correct(text)
-        applied.extend({"sic": c.sic, "corr": c.corr, "cert": c.cert, "kind": c.kind, "source": c.source,
-                        "evidence": list(c.evidence), "context": text[max(0, c.start - 30):c.end + 30]}
-                       for c in found)
-        reviews.extend({"form": r.form, "candidates": list(r.candidates), "reason": r.reason,
-                        "context": text[max(0, r.start - 30):r.end + 30]} for r in review)
-        return tuple(found)
-
-    return correct, applied, reviews
+def titles(doc: Document, ed: bookdata.Editorial) -> Document:
+    """Stage *titles*: a chapter whose sources lost its title gets the editors' (their list of titles, else the
+    book's known title of the game, else the original's English one), on the model, for spelling and emit."""
+    for ch in doc.chapters:
+        if ch.title_supplied:
+            supplied, game = ed.titles.get(ch.slug), ed.game(ch.slug)
+            ch.supplied_title = supplied["title"] if supplied else game.title or game.english
+    return doc
 
 
 def build(source: Path) -> Edition:
     doc, ed = read(source)
-    from pipeline.text.lang.spelling import modernize_word, tokens
-
-    correct, applied, reviews = make_corrector(doc, ed)
-    ctx = emit.Context(doc, ed, tokens, modernize_word, correct)
+    ctx = emit.Context(doc, ed)
     edition = Edition(doc)
     games, chapters_of = [], {}
     for ch in doc.chapters:
@@ -101,6 +92,7 @@ def build(source: Path) -> Edition:
     labels = {p.id: label(ch, i, p) for ch in doc.chapters for i, p in enumerate(ch.passages, 1)}
     labels.update({note.passage.id: f"note {note.n}" for note in doc.notes.values()})
     every = [p for ch in doc.chapters for p in ch.passages] + [n.passage for n in doc.notes.values()]
+    applied, reviews = corrections_report(doc, set(chapters_of))
     rep = {
         "witnesses": report.account(doc, every, labels),
         "errors": doc.errors,
@@ -113,6 +105,40 @@ def build(source: Path) -> Edition:
     }
     edition.files["report.json"] = emit.manifest_json(rep).encode("utf-8")
     return edition
+
+
+def corrections_report(doc: Document, emitted: set[str]) -> tuple[list[dict], list[dict]]:
+    """The corrections and reviews the model holds, in the order the edition prints their passages (a note where
+    its anchor first stands, the notes of no chapter after the chapters), each distinct passage text once."""
+    order: list[Passage] = []
+    placed: set[int] = set()
+    for ch in doc.chapters:
+        for p in ch.passages:
+            order.append(p)
+            for m in notes.ANCHOR.finditer(p.text[body_start(p):]):
+                n = int(m.group(1))
+                if n in doc.notes and n not in placed:
+                    placed.add(n)
+                    order.append(doc.notes[n].passage)
+        for n in sorted(doc.notes):
+            if doc.notes[n].game == ch.slug and doc.notes[n].anchor == "lost" and n not in placed:
+                placed.add(n)
+                order.append(doc.notes[n].passage)
+    order += [doc.notes[n].passage for n in sorted(doc.notes) if doc.notes[n].game not in emitted]
+    order += [doc.notes[n].passage for n in sorted(doc.notes)]
+    applied: list[dict] = []
+    reviews: list[dict] = []
+    seen: set[str] = set()
+    for p in order:
+        text = p.text[body_start(p):]
+        if text in seen:
+            continue
+        seen.add(text)
+        applied += [{"sic": c.sic, "corr": c.corr, "cert": c.cert, "kind": c.kind, "source": c.source,
+                     "evidence": list(c.evidence), "context": c.context} for c in p.corrections]
+        reviews += [{"form": r.form, "candidates": list(r.candidates), "reason": r.reason, "context": r.context}
+                    for r in p.reviews]
+    return applied, reviews
 
 
 def label(ch, i: int, p: Passage) -> str:
@@ -138,7 +164,8 @@ def game_entry(ctx: emit.Context, ch, tei) -> dict:
     title, supplied = emit.chapter_title(ctx, ch)
     game = ctx.ed.game(ch.slug)
     return {
-        "slug": ch.slug, "number": ch.number or None, "title": title, "title_modern": ctx.modernize_text(title),
+        "slug": ch.slug, "number": ch.number or None, "title": title,
+        "title_modern": emit.chapter_title(ctx, ch, modern=True)[0],
         "title_supplied": supplied, "english": game.english, "decks": game.decks, "players": game.players,
         "witnesses": sorted({ctx.doc.witness(w).name for p in ch.passages for w in p.witnesses}),
         "notes": sorted(n for n, note in ctx.doc.notes.items() if note.game == ch.slug),
@@ -157,8 +184,7 @@ def note_entry(ctx: emit.Context, note: Note) -> dict:
         "n": note.n, "game": note.game if in_sources else None,
         "chapter": (game.title or game.english) if game else None,
         "chapter_number": game.number if game else None,
-        "text": ctx.corrected_text(note.passage.text), "text_modern": ctx.modernize_text(
-            ctx.corrected_text(note.passage.text)),
+        "text": note.passage.edited(), "text_modern": note.passage.edited(modern=True),
         "anchor": note.anchor,
         "witnesses": sorted({ctx.doc.witness(b.witness).name for b in note.copies}),
     }

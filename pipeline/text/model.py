@@ -32,6 +32,50 @@ class Change:
     kind: str
 
 
+@dataclass(frozen=True)
+class Spelling:
+    """One word's 1918 spelling where it differs from the book's: characters ``start:end`` (of the passage's text,
+    or of a correction's reading when the record belongs to a :class:`Correction`) are ``orig``, read ``reg``."""
+
+    start: int
+    end: int
+    orig: str
+    reg: str
+
+
+@dataclass(frozen=True)
+class Correction:
+    """One OCR misreading put right, with its provenance: ``start:end`` of the passage's text is ``sic``, the edition
+    reads ``corr``; ``cert`` high|medium|low, ``kind`` the confusion, ``evidence`` the reasons, ``source``
+    corrector|override; ``witness`` the characters of the witness the printed form stands in; ``spellings`` the 1918
+    spelling of the reading's words (offsets into ``corr``); ``context`` the text around it, for the report."""
+
+    start: int
+    end: int
+    sic: str
+    corr: str
+    cert: str
+    kind: str
+    evidence: tuple[str, ...]
+    source: str
+    witness: Span | None = None
+    context: str = ""
+    spellings: tuple[Spelling, ...] = ()
+
+
+@dataclass(frozen=True)
+class Review:
+    """A form the corrector could not settle: left as printed, listed for the editors with the readings weighed."""
+
+    start: int
+    end: int
+    form: str
+    candidates: tuple[str, ...]
+    reason: str
+    witness: Span | None = None
+    context: str = ""
+
+
 @dataclass
 class Witness:
     """One source file, decoded; ``text`` is what every offset refers to."""
@@ -106,10 +150,32 @@ class Passage:
     parts: list[tuple[Block, int, int]] = field(default_factory=list)  # (block, start, end) that make up ``text``
     n: str | None = None  # set by *structure* for a rule: its number as printed, read as a Latin numeral
     lead: int = 0  # characters of ``text`` before the rule's own words (its number and the stop after it)
+    corrections: list[Correction] = field(default_factory=list)  # set by *correct*, in text order
+    reviews: list[Review] = field(default_factory=list)  # set by *correct*
+    spellings: list[Spelling] = field(default_factory=list)  # set by *spelling*: words of ``text`` not corrected
 
     @property
     def witnesses(self) -> list[str]:
         return sorted({b.witness for b in self.attested})
+
+    def locate(self, start: int, end: int) -> Span | None:
+        """The witness characters that ``text[start:end]`` was read from (``text`` is the kept parts, stripped,
+        joined by single spaces; a block's text is its spans' texts joined the same way); None for characters
+        outside every part (a joining space)."""
+        pos = 0
+        for block, s, e in self.parts:
+            piece = block.text[s:e]
+            lead = len(piece) - len(piece.lstrip())
+            size = len(piece.strip())
+            if pos <= start < pos + size:
+                at = s + lead + start - pos
+                return Span(block.witness, block.offset(at), block.offset(at + min(end, pos + size) - start))
+            pos += size + 1
+        return None
+
+    def edited(self, start: int = 0, modern: bool = False) -> str:
+        """``text[start:]`` as the edition reads it: corrections applied, in the book's or the 1918 spelling."""
+        return read(self.text, self.corrections, self.spellings, start, modern)
 
 
 @dataclass
@@ -135,6 +201,8 @@ class Chapter:
     lost_start: bool = False
     lost_end: bool = False
     evidence: list[str] = field(default_factory=list)  # how the chapter was identified
+    supplied_title: str = ""  # the editors' title where the sources lost it (set by *link*)
+    title_spellings: list[Spelling] = field(default_factory=list)  # its words' 1918 spelling (set by *spelling*)
 
 
 @dataclass
@@ -160,3 +228,17 @@ class Document:
         if len(self._by_id) != len(self.witnesses):
             self._by_id = {w.id: w for w in self.witnesses}
         return self._by_id[wid]
+
+
+def read(text: str, corrections, spellings, start: int = 0, modern: bool = False) -> str:
+    """``text[start:]`` with ``corrections`` applied, and, if ``modern``, every word in its 1918 spelling."""
+    out, pos = [], start
+    swaps = [(s, None) for s in spellings if s.start >= start] if modern else []
+    for at, c in sorted(swaps + [(c, c) for c in corrections if c.start >= start], key=lambda x: x[0].start):
+        out.append(text[pos:at.start])
+        if c is None:
+            out.append(at.reg)
+        else:
+            out.append(read(c.corr, (), c.spellings, 0, modern))
+        pos = at.end
+    return "".join(out) + text[pos:]

@@ -8,7 +8,8 @@ from pipeline.text import bookdata, clean, collate, normalize, structure
 from pipeline.tei import emit
 from pipeline.text.model import Document, Witness
 from pipeline.text.lang.morph import is_caption
-from pipeline.text.lang.spelling import modernize_word, tokens
+from pipeline.text.build import titles
+from pipeline.text.lang.spelling import spell
 
 ROOT = Path(__file__).resolve().parents[2]
 ED = bookdata.load(ROOT / "source")
@@ -88,7 +89,9 @@ def test_a_chapter_that_breaks_off_has_a_lost_end():
 
 
 def emitted(doc: Document):
-    ctx = emit.Context(doc, ED, tokens, modernize_word, lambda text: [])
+    titles(doc, ED)  # the editors' titles where the sources lost them
+    spell(doc)  # no corrections: the spellings of the printed words
+    ctx = emit.Context(doc, ED)
     return [emit.chapter(ctx, ch) for ch in doc.chapters]
 
 

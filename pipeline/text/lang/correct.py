@@ -89,30 +89,10 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from pipeline.text.lang.spelling import SPECIAL, is_known, modernize_word, parses, tokens
+from pipeline.text.model import Correction, Document, Passage, Review
 from pipeline.text.lang.syntax import EDGE, UNKNOWN as UNKNOWN_CLASS, Syntax, gap_class, word_classes
 
-__all__ = ["Correction", "Review", "Corrector", "SEED_CONFUSIONS"]
-
-
-@dataclass(frozen=True)
-class Correction:
-    start: int
-    end: int
-    sic: str
-    corr: str
-    cert: str
-    kind: str
-    evidence: tuple[str, ...]
-    source: str
-
-
-@dataclass(frozen=True)
-class Review:
-    start: int
-    end: int
-    form: str
-    candidates: tuple[str, ...]
-    reason: str
+__all__ = ["Correction", "Review", "Corrector", "SEED_CONFUSIONS", "correct", "body_start", "units"]
 
 
 # (printed by the OCR, what the book has, cost).  Lower case; capitals are folded before matching
@@ -1150,3 +1130,38 @@ class Corrector:
                 out.append(Correction(m.end(1), m.end(1) + 1, ".", ",", "medium", ",→.",
                                       ("full stop before a lower-case word",), "corrector"))
         return out
+
+
+# ---------------------------------------------------------------- the stage
+
+def body_start(p: Passage) -> int:
+    """Where the running text of a passage begins: after a rule's number (``IV. ``, ``p.lead``, which *structure*
+    sets), else at 0 — the number is structure's, not a word to correct or respell."""
+    return p.lead
+
+
+def units(doc: Document) -> list[Passage]:
+    """Every passage the edition prints: the chapters' in book order, then the notes' by number."""
+    return [p for ch in doc.chapters for p in ch.passages] + [doc.notes[n].passage for n in sorted(doc.notes)]
+
+
+def correct(doc: Document, overrides_path: str | None = None) -> Document:
+    """Stage *correct*: each passage's OCR corrections and reviews, on the passage, with their witness span.
+
+    The corpus is every block of every witness (its evidence); a passage's running text is corrected once per
+    distinct text (a heading repeated before each chapter reads alike everywhere), offsets into ``passage.text``."""
+    corrector = Corrector([b.text for b in doc.blocks], overrides_path=overrides_path)
+    seen: dict[str, tuple[list[Correction], list[Review]]] = {}
+    for p in units(doc):
+        at = body_start(p)
+        text = p.text[at:]
+        if text not in seen:
+            seen[text] = corrector.correct(text)
+        found, review = seen[text]
+        p.corrections = [dataclasses.replace(
+            c, start=c.start + at, end=c.end + at, witness=p.locate(c.start + at, c.end + at),
+            context=text[max(0, c.start - 30):c.end + 30]) for c in found]
+        p.reviews = [dataclasses.replace(
+            r, start=r.start + at, end=r.end + at, witness=p.locate(r.start + at, r.end + at),
+            context=text[max(0, r.start - 30):r.end + 30]) for r in review]
+    return doc

@@ -29,10 +29,9 @@ API used by the pipeline:
 ``modernize(text) -> str``
     The whole text, each word through ``modernize_word``; everything else untouched.
 
-``doc(text) -> spacy.tokens.Doc``
-    The same tokenization as a spaCy ``Doc`` over ``spacy.blank("ru")``'s vocabulary (no model is
-    loaded): words, punctuation and whitespace as tokens, ``doc.text == text`` and every
-    ``token.idx`` an offset into ``text`` — for stages that want spaCy's document model.
+``spellings(text)`` / ``spell(doc)``
+    The words whose 1918 spelling differs, as records with their offsets; the stage *spelling* puts them on the
+    document model, where emitting reads them.
 
 Morphology: one ``pymorphy3.MorphAnalyzer`` for the process (``morph()``), lookups cached.
 """
@@ -42,7 +41,7 @@ from functools import lru_cache
 
 import regex
 
-__all__ = ["tokens", "modernize_word", "modernize", "doc", "morph", "is_known", "parses"]
+__all__ = ["tokens", "modernize_word", "modernize", "spellings", "spell", "morph", "is_known", "parses"]
 
 _WORD = regex.compile(r"[\p{L}\p{M}]+")
 
@@ -95,33 +94,6 @@ def tokens(text: str) -> list[tuple[int, int, str, bool]]:
     if pos < len(text):
         out.append((pos, len(text), text[pos:], False))
     return out
-
-
-_PIECE = regex.compile(r"\s+|[^\s\p{L}\p{M}]+|[\p{L}\p{M}]+")
-
-
-@lru_cache(maxsize=1)
-def _blank_ru():
-    import spacy
-
-    return spacy.blank("ru")
-
-
-def doc(text: str):
-    """``tokens(text)`` as a spaCy Doc (blank Russian vocabulary); ``doc.text == text``."""
-    from spacy.tokens import Doc
-
-    words: list[str] = []
-    spaces: list[bool] = []
-    for piece in _PIECE.findall(text):
-        if piece[0].isspace() and words and not spaces[-1] and piece[0] == " ":
-            spaces[-1] = True
-            piece = piece[1:]
-            if not piece:
-                continue
-        words.append(piece)
-        spaces.append(False)
-    return Doc(_blank_ru().vocab, words=words, spaces=spaces)
 
 
 def _adjectival(word: str, cases: set[str], plural: bool) -> bool:
@@ -214,6 +186,44 @@ def modernize_word(word: str) -> str:
         return word  # already modern (or a word both spellings share)
     new = _prefix(_ending(base))
     return _restore_case(word, new)
+
+
+def spellings(text: str, start: int = 0, end: int | None = None) -> list:
+    """The words of ``text[start:end]`` whose 1918 spelling differs, as :class:`~pipeline.text.model.Spelling`
+    records (offsets into ``text``)."""
+    from pipeline.text.model import Spelling
+
+    end = len(text) if end is None else end
+    out = []
+    for a, b, surface, is_word in tokens(text[start:end]):
+        if is_word and (reg := modernize_word(surface)) != surface:
+            out.append(Spelling(start + a, start + b, surface, reg))
+    return out
+
+
+def spell(doc):
+    """Stage *spelling*: every printed word's 1918 spelling, on the model — on the passage for the words the
+    corrector left, on the correction for the words of its reading, on the chapter for a title the editors supply.
+
+    It runs after *correct*: a word is respelled as the edition reads it, and the text between corrections is
+    tokenized piece by piece as emitting puts it out (corrections begin and end at word boundaries, so the pieces
+    hold the same words as the whole)."""
+    import dataclasses
+
+    from pipeline.text.lang.correct import body_start, units
+
+    for p in units(doc):
+        pos, found = body_start(p), []
+        corrections = sorted((c for c in p.corrections if c.start >= pos), key=lambda c: c.start)
+        for c in corrections:
+            found += spellings(p.text, pos, c.start)
+            pos = c.end
+        found += spellings(p.text, pos)
+        p.spellings = found
+        p.corrections = [dataclasses.replace(c, spellings=tuple(spellings(c.corr))) for c in corrections]
+    for ch in doc.chapters:
+        ch.title_spellings = spellings(ch.supplied_title) if ch.supplied_title else []
+    return doc
 
 
 def modernize(text: str) -> str:

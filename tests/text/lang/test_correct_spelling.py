@@ -71,22 +71,3 @@ def test_tokens_give_back_the_text(text):
 def test_modernize_leaves_non_words_alone(text):
     modern = modernize(text)
     assert [t[2] for t in tokens(modern) if not t[3]] == [t[2] for t in tokens(text) if not t[3]]
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list("абвѣі ъ.,-«»\n\t  XI2")), max_size=50))
-def test_the_spacy_doc_gives_back_the_text(text):
-    from pipeline.text.lang.spelling import doc
-
-    d = doc(text)
-    assert d.text == text
-    assert all(text[t.idx:t.idx + len(t.text)] == t.text for t in d)
-
-
-def test_spacy_doc_of_a_witness_paragraph(paragraphs):
-    from pipeline.text.lang.spelling import doc
-
-    p = paragraphs["000"][1]
-    d = doc(p)
-    assert d.text == p
-    assert [t.text for t in d][:4] == ["Для", "спаровыванія", "картъ", "можно"]
