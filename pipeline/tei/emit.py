@@ -84,7 +84,47 @@ def header(ctx: Context, title: str, subtitle: str) -> etree._Element:
 def wrap(ctx: Context, title: str, subtitle: str, body: etree._Element) -> etree._Element:
     tei = T.TEI(header(ctx, title, subtitle), T.text(T.body(body)))
     tei.set("{http://www.w3.org/XML/1998/namespace}lang", "ru")
+    unique_ids(ctx, tei)
     return tei
+
+
+XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
+
+
+def unique_ids(ctx: Context, tei: etree._Element) -> None:
+    """Make every xml:id of one TEI document unique. In the text, a second element with an id already given
+    (two readings of one rule that collation kept apart, two chapters' plates) gets the first free ``-2``, ``-3``…
+    and a warning names both; the header's witness ids are what @source points to, so a text id equal to one
+    is a :class:`SourceError` naming the witness file (the file is renamed, not the reference)."""
+    from pipeline.text.errors import SourceError
+
+    header_ids = {el.get(XML_ID): el for el in tei.find(q("teiHeader")).iter() if el.get(XML_ID)}
+    witness_file = {w.id: w.name for w in ctx.doc.witnesses}
+    used: dict[str, etree._Element] = dict(header_ids)
+    for el in tei.find(q("text")).iter():
+        value = el.get(XML_ID)
+        if value is None:
+            continue
+        if value in header_ids:
+            if value in witness_file:
+                raise SourceError(witness_file[value], None, f"its witness id {value} is also the id of "
+                                  f"<{etree.QName(el).localname}> {value} in the edition — rename the file")
+            raise SourceError("source/editorial/games.json", None, f"the id {value} is reserved for the TEI header")
+        if value in used:
+            k = 2
+            while f"{value}-{k}" in used or tei.xpath("//*[@xml:id=$v]", v=f"{value}-{k}"):
+                k += 1
+            new = f"{value}-{k}"
+            ctx.doc.warnings.append(f"xml:id {value}: {_what(el)} repeats the id of {_what(used[value])}; "
+                                    f"the second is {new}")
+            el.set(XML_ID, new)
+            value = new
+        used[value] = el
+
+
+def _what(el: etree._Element) -> str:
+    src = el.get("source")
+    return f"<{etree.QName(el).localname}>" + (f" from {src}" if src else "")
 
 
 def book_note(ctx: Context, note: Note, subtype: str | None = None) -> etree._Element:

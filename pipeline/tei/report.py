@@ -58,6 +58,8 @@ def account(doc: Document, passages: list[Passage], label_of: dict[str, str]) ->
         per_witness.append({
             "file": w.name, "id": w.id, "sha256": w.sha256, "bytes": w.size_bytes, "bom": w.bom,
             "characters": len(w.text), **counts,
+            # NFC normalization changed the text: the characters as read (the counts are of the normalized text)
+            **({"characters_read": w.characters_read} if w.characters_read is not None else {}),
             "accounted_percent": 100.0 if len(w.text) == 0 else round(
                 100.0 * (sum(counts.values())) / len(w.text), 3),
             "duplicates": duplicates, "artifacts": artifacts,

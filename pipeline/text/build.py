@@ -13,6 +13,7 @@ from typing import Callable
 from pathlib import Path
 
 from pipeline.text import bookdata, clean, collate, ingest, normalize, notes, structure
+from pipeline.text.errors import SourceError
 from pipeline.tei import emit, report
 from pipeline.text.model import Document, Note, Passage
 from pipeline.text.lang.correct import body_start, correct
@@ -33,11 +34,9 @@ Stage = Callable[[Document], Document]
 
 def stages(source: Path, ed: bookdata.Editorial) -> list[tuple[str, Stage]]:
     """The text stages in order, each a function of the document (what a stage needs besides it is bound here)."""
-    paths = sorted(p for p in (source / "witnesses").iterdir() if p.is_file() and not p.name.startswith("."))
-    artifacts = clean.load_artifacts(source / "editorial" / "reader.json")
     return [
-        ("ingest", lambda doc: ingest.ingest(doc, paths)),
-        ("clean", lambda doc: clean.clean(doc, artifacts)),
+        ("ingest", lambda doc: ingest.ingest_folder(doc, source)),
+        ("clean", lambda doc: clean.clean(doc, ed.artifacts)),
         ("normalize", normalize.normalize),
         ("collate", collate.collate),
         ("notes", lambda doc: notes.notes(doc, ed.max_note)),
@@ -52,7 +51,10 @@ def stages(source: Path, ed: bookdata.Editorial) -> list[tuple[str, Stage]]:
 
 def read(source: Path) -> tuple[Document, bookdata.Editorial]:
     """The text stages: from the witness files in ``source/witnesses`` to chapters and notes, corrected and
-    respelled."""
+    respelled. Bad input that stops the build is a :class:`SourceError`; a refused witness is in ``doc.errors``
+    and the others go on."""
+    if not source.is_dir():
+        raise SourceError(str(source), None, "no such folder — is --source the source folder?")
     ed = bookdata.load(source)
     doc = Document()
     for _, stage in stages(source, ed):
@@ -190,6 +192,16 @@ def note_entry(ctx: emit.Context, note: Note) -> dict:
     }
 
 
+def check_out(out: Path) -> None:
+    """The output folder must be a folder (or not exist yet): checked before the build, not after it."""
+    if out.exists() and not out.is_dir():
+        raise SourceError(str(out), None, "--out names a file, not a folder")
+    for sub in ("tei", "text", "manifest.json", "report.json"):
+        inside = out / sub
+        if inside.is_symlink():
+            raise SourceError(str(inside), None, "a symbolic link in the output folder — remove it")
+
+
 def write(edition: Edition, out: Path) -> None:
     for sub in ("tei", "text"):
         if (out / sub).exists():
@@ -206,17 +218,23 @@ def register(sub) -> None:
 
 
 def main(args) -> int:
-    if not (args.source / "editorial" / "games.json").exists():
-        print(f"edition build: {args.source}/editorial/games.json not found — is --source the source folder?",
-              file=sys.stderr)
+    """Bad input that stops the build is printed as ``file:line: message`` with exit status 2; refused witnesses
+    are printed the same way after ``error:`` and give status 1 with the others built."""
+    try:
+        check_out(args.out)
+        edition = build(args.source)
+        try:
+            write(edition, args.out)
+        except OSError as err:
+            raise SourceError(str(err.filename or args.out), None, f"cannot be written ({err.strerror})") from None
+    except SourceError as err:
+        print(err, file=sys.stderr)
         return 2
-    edition = build(args.source)
-    write(edition, args.out)
     doc = edition.doc
     for w in doc.warnings:
         print(f"warning: {w}", file=sys.stderr)
-    for e in doc.errors:
-        print(f"error: {e}", file=sys.stderr)
+    for e in doc.errors:  # refused witnesses, ``file:line: message`` like a fatal error
+        print(e, file=sys.stderr)
     print(f"edition build: {len(doc.witnesses)} witnesses, {len(doc.chapters)} chapters, {len(doc.notes)} notes "
           f"→ {args.out}/ ({len(edition.files)} files)")
     return 1 if doc.errors else 0

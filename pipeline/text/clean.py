@@ -2,27 +2,13 @@
 interface (from the data list ``source/editorial/reader.json``) and bare note numbers."""
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass
-from pathlib import Path
 
+from pipeline.text.bookdata import Artifact, load_artifacts  # noqa: F401 (read and checked with the editorial data)
 from pipeline.text.model import Document, Line
 
 _BREAK = re.compile(r"\r\n|\r|\n")
 _LABEL = re.compile(r"\s*(\d{1,2})\s*")
-
-
-@dataclass(frozen=True)
-class Artifact:
-    line: str
-    role: str
-    why: str
-
-
-def load_artifacts(path: Path) -> list[Artifact]:
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return [Artifact(a["line"], a["role"], a["why"]) for a in data["artifacts"]]
 
 
 def split_lines(wid: str, text: str) -> list[Line]:

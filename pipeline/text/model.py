@@ -86,6 +86,7 @@ class Witness:
     sha256: str
     size_bytes: int
     bom: bool = False
+    characters_read: int | None = None  # characters before NFC normalization, when it changed the text
 
 
 @dataclass

@@ -16,13 +16,13 @@ def test_crlf_and_cr_are_kept_for_the_line_splitter():
 
 
 def test_binary_file_is_refused_with_its_line():
-    with pytest.raises(InputError, match=r"b\.bin, line 2: NUL byte"):
+    with pytest.raises(InputError, match=r"b\.bin:2: NUL byte"):
         decode("b.bin", b"text\n\x89PNG\x00\x00")
 
 
 def test_invalid_utf8_names_file_and_line():
     data = "Игра.\nБерутъ".encode("utf-8") + b"\xff\xfe" + b"\n"
-    with pytest.raises(InputError, match=r"c\.txt, line 2: invalid UTF-8 \(byte 0xff\)"):
+    with pytest.raises(InputError, match=r"c\.txt:2: invalid UTF-8 \(byte 0xff\)"):
         decode("c.txt", data)
 
 
@@ -32,7 +32,7 @@ def test_cp1251_file_is_invalid_utf8():
 
 
 def test_control_character_names_its_line():
-    with pytest.raises(InputError, match=r"e\.txt, line 3: control character U\+0007"):
+    with pytest.raises(InputError, match=r"e\.txt:3: control character U\+0007"):
         decode("e.txt", "a\nb\nc\x07".encode("utf-8"))
 
 
