@@ -18,6 +18,8 @@ The file maps each game slug to:
     interpreter             the Python that ran the solver on the deals ("CPython 3.11.7", "PyPy 3.9.16"; both,
                             comma-separated, when --extend ran under another): the same code gives the same
                             verdicts (node limits, not clocks, decide them); only the seconds depend on it
+    rules_fingerprint       the game's `fingerprint()` when the deals were solved (pipeline/engine/core.py): the
+                            site shows an entry whose fingerprint no longer matches as being recomputed
     unknown_deals           every deal number still unknown (to rerun with a larger budget)
     reruns                  (after --rerun-unknown) [{node_limit, timeout, deals, won, lost, seconds, interpreter,
                             solver}, ...]: the deals still unknown were solved again with these larger limits, in
@@ -92,6 +94,7 @@ def run_game(slug: str, minutes: float, jobs: int, max_deals: int, chunk: int, t
     reruns = []
     if base is not None:
         check_same_solver(slug, base, nodes)
+        check_same_rules(slug, base)
         tally, first, reruns = tally_of(base), base["first"], base.get("reruns", [])
     while tally.deals < max_deals:
         deals = range(first + tally.deals, first + tally.deals + chunk)
@@ -106,7 +109,8 @@ def run_game(slug: str, minutes: float, jobs: int, max_deals: int, chunk: int, t
         if tally.half_width() <= target or elapsed > 60 * minutes:
             break
     seconds = time.perf_counter() - start + (base["seconds"] if base else 0.0)
-    entry = {**(base or {}), **figures(tally, seconds), "interpreter": interpreters(base, interpreter())}
+    entry = {**(base or {}), **figures(tally, seconds), "interpreter": interpreters(base, interpreter()),
+             "rules_fingerprint": registry.get(slug).fingerprint()}
     if base is None:
         entry.update({"first": first, "timeout": timeout, "node_limit": nodes, "method": PERFECT,
                       "perfect_information": True, "interval_target": target})
@@ -119,8 +123,17 @@ def run_game(slug: str, minutes: float, jobs: int, max_deals: int, chunk: int, t
     return entry
 
 
+def check_same_rules(slug: str, base: dict) -> None:
+    """A stored entry is extended or rerun only under the rules it was computed for."""
+    now = registry.get(slug).fingerprint()
+    if base.get("rules_fingerprint") != now:
+        raise SystemExit(f"{slug}: the stored entry was computed under other rules (fingerprint "
+                         f"{base.get('rules_fingerprint')} ≠ {now}): solve the game afresh")
+
+
 def rerun_unknown(slug: str, base: dict, nodes: int, timeout: float, jobs: int) -> dict:
     """Solve the entry's unknown deals again with a larger node limit; the rest of the entry stands."""
+    check_same_rules(slug, base)
     check_same_solver(slug, base, node_limit(slug))
     if len(base.get("unknown_deals", [])) != base["unknown"]:
         raise SystemExit(f"{slug}: the stored entry lists {len(base.get('unknown_deals', []))} of its "

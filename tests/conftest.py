@@ -115,3 +115,9 @@ def site_url(site_dir):
 
     with serving(site_dir) as url:
         yield url
+
+
+def pytest_configure(config) -> None:
+    # @pytest.mark.rule("<slug>", "<rule id>", …): the test exercises these rules of the game; the rule ledger
+    # (pipeline/site/ledger.py) lists it under each, and tests/engine/test_ledger.py checks every rule has one
+    config.addinivalue_line("markers", "rule(slug, *rule_ids): the test exercises these rules of the game")

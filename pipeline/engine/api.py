@@ -23,11 +23,13 @@ def _load(state: JSON | str) -> tuple[Game, State]:
 
 def game_info(game: Game) -> JSON:
     """Title, packs, players and the rules panel (each rule: number, ru, en, source, origin)."""
-    rules = [{"id": r.id, "number": r.number, "ru": r.ru, "en": r.en, "source": r.source, "origin": r.origin}
+    rules = [{"id": r.id, "number": r.number, "ru": r.ru, "en": r.en, "source": r.source, "origin": r.origin,
+              "cite": r.cite, "from": r.cite if r.source == "text" else r.origin}
              for r in game.rules]
     return {
         "slug": game.slug, "number": game.number, "title_ru": game.title_ru, "title_en": game.title_en,
         "title_supplied": game.title_supplied, "decks": game.decks, "players": game.players,
+        "max_score": game.max_score, "fingerprint": game.fingerprint(),
         "rules": rules, "notes": game.notes,
         "rules_from_text": [r.id for r in game.rules if r.source == "text"],
         "rules_reconstructed": [r.id for r in game.rules if r.source == "reconstructed"],

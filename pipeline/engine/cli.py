@@ -6,6 +6,7 @@ import json
 
 from . import api, registry
 from .policies import play
+from .rng import MASK
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -14,11 +15,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     games.set_defaults(func=cmd_games)
     p = subparsers.add_parser("play", help="play a deal to the end with an automatic policy")
     p.add_argument("game", help="game slug, e.g. windmill (see `edition games`)")
-    p.add_argument("--deal", type=int, required=True, help="deal number, 1 or more")
+    p.add_argument("--deal", type=deal_number, required=True, help="deal number, 1 or more")
     p.add_argument("--policy", choices=("random", "greedy"), default="greedy")
     p.add_argument("--seed", type=int, default=1, help="seed of the random policy")
     p.add_argument("--json", action="store_true", help="print JSON, with the deal's initial layout")
     p.set_defaults(func=cmd_play)
+
+
+def deal_number(text: str) -> int:
+    """A deal number 1 … 2**64 - 1, else argparse's one-line error (no traceback)."""
+    try:
+        deal = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= deal <= MASK:
+        raise argparse.ArgumentTypeError(f"deal numbers run from 1 to 2**64 - 1 = {MASK}, got {deal}")
+    return deal
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -29,7 +41,8 @@ def cmd_games(args: argparse.Namespace) -> int:
     for g in info:
         title = f"[{g['title_ru']}]" if g["title_supplied"] else g["title_ru"]  # [..] = title supplied by the editor
         print(f"{g['slug']} — {title} / {g['title_en']}; packs {g['decks']}, players {g['players']}")
-        print(f"    from the text: {', '.join(g['rules_from_text']) or '-'}")
+        cited = [f"{r['id']} ({r['cite'] or 'no sentence cited'})" for r in g["rules"] if r["source"] == "text"]
+        print(f"    from the text: {', '.join(cited) or '-'}")
         for r in g["rules"]:
             if r["source"] == "reconstructed":
                 print(f"    reconstructed: {r['id']} ({r['en']}) from {r['origin']}")
@@ -49,5 +62,5 @@ def cmd_play(args: argparse.Namespace) -> int:
                           "initial": initial, "log": result.log}, ensure_ascii=False))
     else:
         print(f"{game.slug} deal {args.deal} ({args.policy}): {result.status}, {result.moves} moves, "
-              f"{result.score}/{game.ncards} cards on the foundations")
+              f"{result.score}/{game.max_score} cards on the foundations")
     return 0

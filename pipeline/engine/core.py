@@ -17,9 +17,14 @@ from .rng import shuffled
 
 @dataclass(frozen=True)
 class Rule:
-    """One rule of a game, as shown in the rules panel. `number` is the book's ("I", "II") or "play" (from the
-    Игра section). `source` is "text" (the edition's Russian text) or "reconstructed" (then `origin` says where
-    from, e.g. "Cadogan 1874/1914, The Windmill")."""
+    """One rule of a game, as shown in the rules panel and in the rule ledger (`ledger.py`).
+
+    `number` is the book's ("I", "II") or "play" (from the Игра section). `source` is "text" (the edition's
+    Russian text) or "reconstructed". A rule from the text names in `cite` the xml:id of the TEI element that
+    states it (a rules item `windmill-rule-I`, a play paragraph `windmill-p3`, a book note `note-7`), and its `ru`
+    is a verbatim quotation of that element's pre-reform reading (corrections' corr, spelling's orig, whitespace
+    normalised): one contiguous part, or several in order joined by " … ". A reconstructed rule has `cite=""`
+    and says in `origin` exactly where it comes from (e.g. "Cadogan 1874/1914, The Windmill")."""
 
     id: str
     number: str
@@ -27,12 +32,15 @@ class Rule:
     en: str
     source: str = "text"
     origin: str = ""
+    cite: str = ""
 
     def __post_init__(self) -> None:
         if self.source not in ("text", "reconstructed"):
             raise ValueError(f"rule {self.id}: source must be 'text' or 'reconstructed', not {self.source!r}")
         if self.source == "reconstructed" and not self.origin:
             raise ValueError(f"rule {self.id}: a reconstructed rule must name its origin")
+        if self.source == "reconstructed" and self.cite:
+            raise ValueError(f"rule {self.id}: a reconstructed rule cites no sentence of the text")
 
 
 @dataclass(frozen=True)
@@ -244,6 +252,9 @@ class Game:
     rules: tuple[Rule, ...] = ()
     piles: tuple[PileSpec, ...] = ()
     notes: str = ""  # editorial remarks on interpretation, shown with the rules
+    # bump when what the rules allow changes in a way the rule ids and pile declarations do not show (a hook's
+    # reading of a rule): it enters `fingerprint()`, so solver figures of the old reading are no longer current
+    revision: int = 0
 
     def __init__(self) -> None:
         self.names: list[str] = []
@@ -266,6 +277,29 @@ class Game:
             missing = set(spec.rules) - rule_ids
             if missing:
                 raise ValueError(f"{self.slug}: pile {spec.name} cites undeclared rules {sorted(missing)}")
+
+    @property
+    def max_score(self) -> int:
+        """Most cards that can reach the foundations: the declared totals of the foundation piles (Shah and the
+        Empress keep 8 cards off them: 96 of 104), never more than the cards dealt."""
+        total = sum(spec.total * spec.count for spec in self.piles if spec.kind == "foundation")
+        return min(total, self.ncards) if total else self.ncards
+
+    def fingerprint(self) -> str:
+        """A short hash of what the game's rules are as the engine plays them: slug, packs, players, the rule ids
+        and sources, every pile declaration (kind, count, take, build, base, sources, capacity, total, face down)
+        and `revision`. Wording (ru, en, cite, origin, labels, positions) is left out, so quoting a rule better
+        does not change it; a changed reading of a rule does. Solver results record it (results/winnability.json),
+        so a figure computed under other rules is recognised as such."""
+        import hashlib
+        import json
+
+        piles = [[p.name, p.kind, p.count, p.take, p.build.describe() if p.build else None,
+                  None if p.base is None else list(p.base), None if p.sources is None else list(p.sources),
+                  p.capacity, p.total, p.face_down] for p in self.piles]
+        data = {"slug": self.slug, "decks": self.decks, "players": self.players, "revision": self.revision,
+                "rules": [[r.id, r.source] for r in self.rules], "piles": piles}
+        return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
     def group(self, name: str) -> list[int]:
         """Indices of the piles of one PileSpec, in order."""

@@ -38,4 +38,6 @@ def shuffled(cards: list[int], deal: int) -> list[int]:
     """The pack for deal number `deal` (>= 1). The last card of the list is the top of the pack."""
     if deal < 1:
         raise ValueError(f"deal numbers start at 1, got {deal}")
+    if deal > MASK:  # the seed is 64 bits: a larger number would repeat a smaller deal
+        raise ValueError(f"deal numbers end at 2**64 - 1 = {MASK}, got {deal}")
     return shuffle(list(cards), SplitMix64(deal))

@@ -15,7 +15,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.toc import get_toc
 
-from pipeline.site import pages, winnability
+from pipeline.site import ledger, pages, winnability
 from pipeline.site.edition import Edition, EditionError, load
 
 NOTES_PAGE = "notes.md"
@@ -79,6 +79,9 @@ def on_files(files: Files, config) -> Files:
     edition = _edition()
     for ch in edition.chapters:
         files.append(File.generated(config, f"chapters/{ch.slug}.md", content=f"# {nav_text(ch.title)}\n"))
+        if ledger.game_of(ch.slug) is not None:
+            files.append(File.generated(config, ledger.page_path(ch.slug),
+                                        content=f"# {nav_text(ch.title)}: правила и текст\n"))
         sources = {"tei": ch.tei, **ch.texts}
         for kind, path in sources.items():
             if not path.is_file():
@@ -93,6 +96,12 @@ def on_files(files: Files, config) -> Files:
 def on_page_content(html: str, page, config, files):
     edition = _edition()
     src = page.file.src_uri
+    if src.startswith("chapters/") and src.endswith("/ledger.md"):
+        ch = edition.chapter(Path(src).parent.name)
+        body = ledger.section(ch.slug, ch.tei)
+        page.toc = get_toc(pages.toc_tokens(body))
+        title = pages.render.h("h1", {"id": "ledger-title"}, f"{ch.title}: правила и текст")
+        return pages.render.to_html(title) + "\n" + pages.render.to_html(body)
     if src.startswith("chapters/"):
         ch = edition.chapter(Path(src).stem)
         body, toc = pages.chapter_page(ch, edition)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from . import render
+from . import ledger, render
 from .edition import Chapter, Edition
 from .render import h, add
 
@@ -116,6 +116,7 @@ def chapter_page(ch: Chapter, edition: Edition) -> tuple[str, list[dict]]:
     add(root, h("div", {"class": "game-board", "data-game": ch.slug, "data-search-exclude": ""},
                 h("p", {"class": "game-board-placeholder"}, "Здесь играют в этот пасьянс; для игры нужен JavaScript.")))
     add(root, notes_section(ctx))
+    add(root, ledger.link(ch.slug, ch.tei))  # to the rule ledger's page (pipeline/site/ledger.py)
     add(root, witness_section(ctx, cited_witnesses(div, ctx)))
     add(root, downloads_section(ch))
     drop_dangling_links(root)

@@ -30,9 +30,29 @@ def interval(entry: dict) -> str:
     return f"{percent(entry.get('wilson_low'))} … {percent(entry.get('wilson_high'))}"
 
 
+def current(slug: str, entry: dict) -> bool:
+    """Whether the entry was computed under the rules the engine plays now: its `rules_fingerprint` (recorded by
+    benchmarks/solver.py) equals the game's `fingerprint()`. An entry without one makes no claim either way."""
+    from pipeline.engine import registry
+
+    recorded = entry.get("rules_fingerprint")
+    if recorded is None:
+        return True
+    try:
+        return registry.get(slug).fingerprint() == recorded
+    except KeyError:
+        return False
+
+
+STALE = "пересчитывается: правила исправлены"
+
+
 def row(edition: Edition, slug: str, entry: dict, page_url: str) -> etree._Element:
     ch = edition.chapter(slug)
     title = h("a", {"href": rel(page_url, ch.url)}, ch.title) if ch else slug
+    if not current(slug, entry):  # figures for rules the engine no longer plays: not shown as current
+        return h("tr", {"data-slug": slug, "class": "stale"}, h("td", None, title),
+                 h("td", {"colspan": "8"}, f"{STALE} (прежние цифры относились к прежнему прочтению правил)"))
     no_peek = entry.get("no_peek") or {}
     players = [p for p in (no_peek.get("tactics"), no_peek.get("greedy"), no_peek if "win_rate" in no_peek else None)
                if p and p.get("win_rate") is not None]
@@ -184,6 +204,7 @@ def page(edition: Edition, data: dict, page_url: str, journals: frozenset[str] =
     """The table, in the book's order, with how and when each figure was computed; ``journals``: the games whose
     solver has a lab journal page."""
     order = [c.slug for c in edition.chapters if c.slug in data]
+    fresh = [s for s in order if current(s, data[s])]
     perfect = any(data[s].get("perfect_information") for s in order)
     head = h("thead", None, h("tr", None, *[h("th", {"scope": "col"}, t) for t in (
         "Пасьянс", "Раздач", "Решено: выиграно / проиграно / не решено", "Выиграно",
@@ -191,7 +212,7 @@ def page(edition: Edition, data: dict, page_url: str, journals: frozenset[str] =
         "Предел позиций на раздачу", "Время", "Вычислено")]))
     body = h("tbody", None, [row(edition, s, data[s], page_url) for s in order])
     missing = [c.title for c in edition.chapters if c.slug not in data]
-    aim, spent = precision(data, order, edition), total_time(data, order)
+    aim, spent = precision(data, fresh, edition), total_time(data, fresh)
     return h("div", {"class": "winnability"},
              h("p", None, "Книга называет некоторые пасьянсы «чрезвычайно трудными» или говорит, что они «рѣдко "
                           "удаются». Здесь это измерено: решатель издания (", h("code", None, "edition solve"),
@@ -204,5 +225,5 @@ def page(edition: Edition, data: dict, page_url: str, journals: frozenset[str] =
                       head, body)),
              h("p", {"class": "precision"}, aim) if aim else None,
              h("p", None, spent) if spent else None,
-             methods(data, order, edition, page_url, journals),
+             methods(data, fresh, edition, page_url, journals),
              h("p", None, "Нет данных для: " + ", ".join(missing) + ".") if missing else None)

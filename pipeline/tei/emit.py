@@ -182,7 +182,7 @@ def chapter(ctx: Context, ch: Chapter) -> etree._Element:
         ctx.placed_notes.add(n)
         return book_note(ctx, note)
 
-    section, items, last_item, figures = div, None, None, 0
+    section, items, last_item, figures, paras = div, None, None, 0, 0
     for p in ch.passages:
         src = sources([p])
         if p.kind in ("title", "decks") and section is div:
@@ -213,7 +213,8 @@ def chapter(ctx: Context, ch: Chapter) -> etree._Element:
         else:
             if section is div:
                 section = _play(div)
-            section.append(ctx.fill(T.p(source=src), p, note_at))
+            paras += 1  # the id the rule ledger cites (pipeline/engine/ledger.py): the chapter's n-th play paragraph
+            section.append(ctx.fill(set_id(T.p(source=src), f"{slug}-p{paras}"), p, note_at))
     if ch.lost_end:
         div.append(T.gap(T.desc("Конец главы в источниках не сохранился."), reason="lost"))
     lost = [n for n in sorted(ctx.doc.notes) if ctx.doc.notes[n].game == slug and ctx.doc.notes[n].anchor == "lost"]

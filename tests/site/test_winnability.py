@@ -144,3 +144,15 @@ def test_every_solver_journal_in_docs_names_its_solver_module():
         module = ROOT / "pipeline" / "solve" / "games" / f"{page.stem.replace('-', '_')}.py"
         assert module.is_file(), page
         assert f"docs/solvers/{page.stem}.md" in module.read_text(encoding="utf-8"), module
+
+
+def test_an_entry_computed_under_other_rules_is_marked_as_being_recomputed():
+    from pipeline.engine import registry
+    now = registry.get("windmill").fingerprint()
+    entry = {"deals": 300, "won": 168, "lost": 0, "unknown": 132, "win_rate": 0.56, "wilson_low": 0.503,
+             "wilson_high": 1.0, "node_limit": 10000, "computed": "2026-11-29"}
+    rows = table({"windmill": {**entry, "rules_fingerprint": "0" * 16}}).findall(".//tbody/tr")
+    text = "".join(rows[0].itertext())
+    assert "пересчитывается: правила исправлены" in text and "56,0" not in text
+    rows = table({"windmill": {**entry, "rules_fingerprint": now}}).findall(".//tbody/tr")
+    assert "не менее 56,0 %" in "".join(rows[0].itertext())

@@ -612,7 +612,8 @@ export class Board {
       const reconstructed = rule.source === "reconstructed";
       // the chapter renders the TEI's rule items with their xml:id (<slug>-rule-<N>) and the Игра section as #play;
       // a reconstructed rule has no place in the text
-      const anchor = rule.number && rule.number !== "play" ? `${this.slug}-rule-${rule.number}` : "play";
+      // a rule from the text cites its element (rule.cite: <slug>-rule-<N>, <slug>-p<N>, note-<N>; the rule ledger)
+      const anchor = rule.cite || (rule.number && rule.number !== "play" ? `${this.slug}-rule-${rule.number}` : "play");
       const target = !reconstructed && document.getElementById(anchor) ? anchor : null;
       const number = rule.number === "play" ? "Игра" : rule.number;
       const where = target
@@ -630,9 +631,13 @@ export class Board {
         where ? h("span", { class: "play-rule-where" }, where) : null);
     });
     this.rulesList.replaceChildren(...items);
-    this.rulesNote.textContent = info.rules_reconstructed && info.rules_reconstructed.length
-      ? "«[р]» — правило восстановлено редактором: в тексте книги его нет; рядом — откуда оно взято."
-      : "Все правила — из текста книги.";
+    const ledger = document.getElementById("ledger");
+    const n = (info.rules_reconstructed || []).length;
+    this.rulesNote.replaceChildren(n
+      ? `«[р]» — правило восстановлено редактором: в тексте книги его нет; рядом — откуда оно взято (таких правил ${n} из ${info.rules.length}). `
+      : "Все правила — из текста книги: каждое — дословная цитата. ",
+    ledger && ledger.querySelector("a") ? h("a", { href: ledger.querySelector("a").getAttribute("href"), class: "play-rule-link" },
+      "Правила и текст: каждое предложение главы и его правило") : "");
   }
 
   // --- selection, targets ------------------------------------------------------------------------------------
