@@ -22,6 +22,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
+from pipeline.site.play.early import EARLY_WORKER_JS
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -135,12 +137,9 @@ def on_files(files: Files, config) -> Files:
     return files
 
 
-# Started from <head>, the worker loads Pyodide while the page and the theme are still being parsed; board.mjs
-# takes it over (with the messages it sent meanwhile). Only on pages whose game the engine has.
-EARLY_WORKER = ('<script>(function(){{try{{var w=new Worker("{url}",{{type:"module",name:"edition-engine:{slug}"}});w.early=[];'
-                'w.onmessage=function(e){{w.early.push(e.data)}};w.onerror=function(e){{e.preventDefault();'
-                'w.early.push({{failed:"worker.mjs: "+(e.message||"load error")}})}};window.editionPlayWorker=w}}'
-                'catch(e){{}}}})()</script>\n')
+# Only on pages whose game the engine has (pipeline/site/play/early.py says why it is inline and constant).
+EARLY_WORKER = '<script data-worker="{url}" data-game="{slug}">' + EARLY_WORKER_JS.replace("{", "{{").replace("}", "}}") \
+    + '</script>\n'
 GAME_ATTR = re.compile(r'<div class="game-board" data-game="([a-z0-9-]+)"')
 
 

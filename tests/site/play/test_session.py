@@ -12,6 +12,7 @@ import pytest
 from pipeline.engine import api, registry
 from pipeline.site.play import edition_play as session
 from pipeline.site.play import assets as hook
+from pipeline.site.play.early import EARLY_WORKER_JS
 
 ROOT = Path(__file__).resolve().parents[3]
 PLAY = ROOT / "pipeline" / "site" / "play"
@@ -107,7 +108,8 @@ def test_the_site_ships_the_engine_the_board_and_only_the_pyodide_files_it_needs
         if chapter.parent.name in registry.games():  # the worker starts first thing in <head>
             assert game["slug"] == chapter.parent.name
             head = html[html.index("<head>"):html.index("<link")]
-            assert f'new Worker("../../play/worker.mjs",{{type:"module",name:"edition-engine:{game["slug"]}"}})' in head
+            assert f'<script data-worker="../../play/worker.mjs" data-game="{game["slug"]}">{EARLY_WORKER_JS}</script>' \
+                in head
         else:
             assert game is None and "new Worker" not in html
 
