@@ -19,8 +19,16 @@ COMMANDS: dict[str, str] = {
 }
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with a one-line error: ``edition play: error: argument --deal: …`` on stderr, exit code 2 (the
+    usage is one `--help` away); every subcommand's parser is of this class too."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {' '.join(message.split())}\n")
+
+
 def make_parser(argv: list[str]) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="edition", description=__doc__.splitlines()[0])
+    parser = Parser(prog="edition", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     wanted = argv[0] if argv and argv[0] in COMMANDS else None
     seen: set[str] = set()

@@ -14,7 +14,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     games.add_argument("--json", action="store_true", help="print JSON")
     games.set_defaults(func=cmd_games)
     p = subparsers.add_parser("play", help="play a deal to the end with an automatic policy")
-    p.add_argument("game", help="game slug, e.g. windmill (see `edition games`)")
+    p.add_argument("game", type=game_slug, help="game slug, e.g. windmill (see `edition games`)")
     p.add_argument("--deal", type=deal_number, required=True, help="deal number, 1 or more")
     p.add_argument("--policy", choices=("random", "greedy"), default="greedy")
     p.add_argument("--seed", type=int, default=1, help="seed of the random policy")
@@ -28,9 +28,38 @@ def deal_number(text: str) -> int:
         deal = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 1 <= deal <= MASK:
+    if not 1 <= deal <= MASK:  # 0 and negatives have no deal; the seed is 64 bits
         raise argparse.ArgumentTypeError(f"deal numbers run from 1 to 2**64 - 1 = {MASK}, got {deal}")
     return deal
+
+
+def game_slug(text: str) -> str:
+    """A registered game's slug, else argparse's one-line error naming the known games."""
+    if text not in registry.games():
+        raise argparse.ArgumentTypeError(f"no game {text!r}; known games: {', '.join(registry.games())}")
+    return text
+
+
+def count(text: str) -> int:
+    """A whole number 1 or more (how many deals, positions, worker processes)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, got {n}")
+    return n
+
+
+def seconds(text: str) -> float:
+    """A positive, finite number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds and finite, got {text}")
+    return value
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -50,10 +79,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    try:
-        game = registry.get(args.game)
-    except KeyError as e:
-        raise SystemExit(str(e.args[0]))
+    game = registry.get(args.game)
     initial = api.new_game(args.game, args.deal)["state"]["piles"]
     state, result = play(game, args.deal, args.policy, args.seed)
     if args.json:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from pipeline.engine import registry
+from pipeline.engine.cli import count, deal_number, game_slug, seconds
+from pipeline.engine.rng import MASK
 from .search import WON, solve_deal
 from .stats import peek_free_deals, solve_deals
 
@@ -15,29 +16,26 @@ PERFECT = ("perfect information: the solver sees every card, face-down ones too 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("solve", help="solve deals of a game (perfect information), or print a solution")
-    p.add_argument("game", help="game slug, e.g. parterre (see `edition games`)")
+    p.add_argument("game", type=game_slug, help="game slug, e.g. parterre (see `edition games`)")
     which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--deals", type=int, help="how many deals to solve, from --first on")
-    which.add_argument("--deal", type=int, help="solve this one deal and print its winning moves")
-    p.add_argument("--first", type=int, default=1, help="first deal number (default 1)")
-    p.add_argument("--timeout", type=float, default=10.0, help="seconds per deal before 'unknown' (default 10)")
-    p.add_argument("--nodes", type=int, default=2_000_000, help="positions per deal before 'unknown'")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    which.add_argument("--deals", type=count, help="how many deals to solve, from --first on")
+    which.add_argument("--deal", type=deal_number, help="solve this one deal and print its winning moves")
+    p.add_argument("--first", type=deal_number, default=1, help="first deal number (default 1)")
+    p.add_argument("--timeout", type=seconds, default=10.0, help="seconds per deal before 'unknown' (default 10)")
+    p.add_argument("--nodes", type=count, default=2_000_000, help="positions per deal before 'unknown'")
+    p.add_argument("--jobs", type=count, default=1, help="worker processes (default 1)")
     p.add_argument("--no-peek", action="store_true", help="also play each deal with the greedy policy, which "
                    "does not look at face-down cards")
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.set_defaults(func=cmd_solve)
+    p.set_defaults(func=cmd_solve, parser=p)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    try:
-        registry.get(args.game)
-    except KeyError as e:
-        raise SystemExit(str(e.args[0]))
     if args.deal is not None:
         return _one(args)
-    if args.deals < 1 or args.first < 1:
-        raise SystemExit("--deals and --first must be 1 or more")
+    if args.first + args.deals - 1 > MASK:
+        args.parser.error(f"argument --deals: deals {args.first} … {args.first + args.deals - 1} run past the "
+                          f"last deal number, 2**64 - 1 = {MASK}")
     return _many(args)
 
 
