@@ -22,6 +22,12 @@ class Chapter:
     tei: Path
     texts: dict[str, Path]  # "pre-reform" / "modern" → plain text file
     title: str             # plain title for navigation (pre-reform spelling, supplied titles bracketed)
+    modern: str = ""       # the same title in modern spelling (the TEI's <reg> readings)
+
+    @property
+    def titles(self) -> tuple[str, str]:
+        """(pre-reform, modern) forms of the title, the modern one falling back to the printed one."""
+        return self.title, self.modern or self.title
 
     @property
     def url(self) -> str:
@@ -59,8 +65,10 @@ def load_json(path: Path, what: str) -> dict:
         raise EditionError(f"{path}:{err.lineno}: not valid JSON ({err.msg}); rebuild it with `edition build`")
 
 
-def plain_title(tree, game: dict | None) -> str:
-    """The chapter title for menus: the head's pre-reform text (bracketed if supplied), else the games list."""
+def plain_title(tree, game: dict | None, spelling: str = "pre-reform") -> str:
+    """The chapter title for menus: the head's text (bracketed if supplied), else the games list; in pre-reform
+    spelling (the TEI's <orig>) or, with ``spelling="modern"``, in modern spelling (its <reg>)."""
+    skip = ("reg", "sic", "note") if spelling == "pre-reform" else ("orig", "sic", "note")
     div = render.game_div(tree)
     head = div.find(f"{{{render.TEI}}}head[@type='title']") if div is not None else None
     if head is None:
@@ -68,7 +76,7 @@ def plain_title(tree, game: dict | None) -> str:
 
     def walk(el) -> str:
         tag = render.name(el)
-        if tag in ("reg", "sic", "note"):
+        if tag in skip:
             return ""
         inner: list[str] = [el.text or ""]
         for child in el:
@@ -98,8 +106,9 @@ def load(root: Path, games_json: Path) -> Edition:
         if render.game_div(tree) is None:
             raise EditionError(f"{path}: no <div type='game'> in the body; see the TEI contract in DESIGN.md")
         texts = {v: root / "text" / v / f"{path.stem}.txt" for v in ("pre-reform", "modern")}
-        edition.chapters.append(Chapter(path.stem, order[path.stem], path, texts,
-                                        plain_title(tree, edition.game(path.stem))))
+        game = edition.game(path.stem)
+        edition.chapters.append(Chapter(path.stem, order[path.stem], path, texts, plain_title(tree, game),
+                                        plain_title(tree, game, "modern")))
     edition.chapters.sort(key=lambda c: c.number)
     if not edition.chapters:
         raise EditionError(f"{tei_dir}: no chapter TEI files (named <slug>.xml after games.json)")

@@ -7,19 +7,22 @@ chapter's TEI and its two text files are copied into the site as downloads.
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.toc import get_toc
 
-from pipeline.site import ledger, pages, winnability
+from pipeline.site import ledger, pages, search, winnability
 from pipeline.site.edition import Edition, EditionError, load
 
 NOTES_PAGE = "notes.md"
 HOME_PAGE = "index.md"
+TITLES_JS = "assets/spelling-titles.js"  # written at the end of the build: the names edition.js swaps (see below)
 MARKERS = {
     "<!-- edition:games -->": lambda ed, url: pages.games_table(ed, url),
     "<!-- edition:figures -->": lambda ed, url: pages.figures(ed),
@@ -58,6 +61,14 @@ def page_toc(tokens: list[dict]):
     return get_toc([esc(t) for t in tokens])
 
 
+def _search() -> dict[str, list[search.Entry]]:
+    return _state["search"]  # type: ignore[return-value]
+
+
+def _titles() -> dict[str, str]:
+    return _state["titles"]  # type: ignore[return-value]
+
+
 def on_config(config):
     base = Path(config.config_file_path).parent
     try:
@@ -69,10 +80,30 @@ def on_config(config):
         {"Книга и издание": HOME_PAGE},
         {"Главы": [{chapter_nav_title(c): f"chapters/{c.slug}.md"} for c in edition.chapters]},
         {"Примечания": NOTES_PAGE},
+        {"Правила": pages.RULES_PAGE},
         {"Решаемость": winnability.PAGE},
     ]
     _state["winnability"] = winnability.load(base / "results" / "winnability.json")
+    _state["search"] = {}
+    _state["titles"] = spelling_titles(edition, config.site_name)
+    if TITLES_JS not in config.extra_javascript:
+        config.extra_javascript.insert(0, TITLES_JS)
     return config
+
+
+def spelling_titles(edition: Edition, site_name: str) -> dict[str, str]:
+    """Names outside the page text that are the book's own (chapter titles in the navigation, the page title, the
+    site's name), pre-reform → modern, where the two differ. The navigation is Material's and plain text, so the
+    spelling switch changes these names by script (edition.js), from this table."""
+    from pipeline.text.lang.spelling import modernize
+
+    out = {}
+    for c in edition.chapters:
+        old, new = c.titles
+        out[f"{c.number}. {old}"] = f"{c.number}. {new}"
+        out[old] = new
+    out[site_name] = modernize(site_name)
+    return {k: v for k, v in out.items() if k != v}
 
 
 def on_files(files: Files, config) -> Files:
@@ -89,6 +120,7 @@ def on_files(files: Files, config) -> Files:
             files.append(File.generated(config, pages.download_path(kind, ch.slug), abs_src_path=str(path)))
     if files.get_file_from_path(NOTES_PAGE) is None:
         files.append(File.generated(config, NOTES_PAGE, content="# Примечания\n"))
+    files.append(File.generated(config, pages.RULES_PAGE, content=f"# {pages.RULES_TITLE}\n"))
     files.append(File.generated(config, winnability.PAGE, content=f"# {winnability.TITLE}\n"))
     return files
 
@@ -104,13 +136,22 @@ def on_page_content(html: str, page, config, files):
         return pages.render.to_html(title) + "\n" + pages.render.to_html(body)
     if src.startswith("chapters/"):
         ch = edition.chapter(Path(src).stem)
-        body, toc = pages.chapter_page(ch, edition)
-        page.toc = page_toc(toc)
-        return body
+        root = pages.chapter_tree(ch, edition)
+        page.toc = page_toc(pages.toc_tokens(root))
+        _titles().update(pages.spelling_pairs(root))
+        _search()[page.url] = search.chapter_entries(root, page.url, f"{ch.number}. {search.pair(*ch.titles)}")
+        return pages.render.to_html(root)
     if src == NOTES_PAGE:
         body, toc = pages.notes_page(edition, page.url)
         page.toc = page_toc(toc)
+        _search()[page.url] = pages.notes_entries(edition, page.url)
         return f"<h1 id=\"notes-title\">Примечания</h1>\n{body}"
+    if src == pages.RULES_PAGE:
+        body, toc = pages.rules_page(edition, page.url)
+        page.toc = page_toc(toc)
+        _search()[page.url] = [search.Entry(page.url, pages.RULES_TITLE, search.paragraph(
+            "Все пронумерованные правила всех глав на одной странице, со ссылками на их места в главах."))]
+        return f"<h1 id=\"rules-title\">{pages.RULES_TITLE}</h1>\n{body}"
     if src == winnability.PAGE:
         journals = frozenset(p.stem for p in (Path(config.docs_dir) / "solvers").glob("*.md"))
         table = winnability.page(edition, _state["winnability"], page.url, journals)
@@ -153,6 +194,15 @@ def minify_css(text: str) -> str:
     return "".join(parts).strip()
 
 
+@event_priority(-100)  # after the search plugin has written its index
 def on_post_build(config) -> None:
-    css = Path(config.site_dir) / "assets" / "edition.css"
+    site = Path(config.site_dir)
+    css = site / "assets" / "edition.css"
     css.write_text(minify_css(css.read_text(encoding="utf-8")), encoding="utf-8")
+    index = site / "search" / "search_index.json"
+    if index.is_file():
+        search.replace(index, _search())
+    titles = json.dumps(dict(sorted(_titles().items())), ensure_ascii=False)
+    (site / TITLES_JS).write_text("/* Generated by pipeline/site/hooks.py: pre-reform -> modern names for the "
+                                  f"spelling switch (edition.js). */\nwindow.editionTitles = {titles};\n",
+                                  encoding="utf-8")

@@ -14,7 +14,6 @@ from .edition import Chapter, Edition
 from .render import h, add
 
 STATUS = {"whole": "целиком", "partial": "частично", "lost": "утрачена"}
-TEXT_VERSIONS = {"pre-reform": "дореформенная орфография", "modern": "современная орфография"}
 
 
 def rel(page_url: str, target: str) -> str:
@@ -51,14 +50,16 @@ def controls(with_witnesses: bool = True) -> etree._Element:
     return box
 
 
-def visible_text(el: etree._Element) -> str:
-    """An element's text as a heading list shows it: pre-reform spelling, no hidden helpers."""
+def visible_text(el: etree._Element, modern: bool = False) -> str:
+    """An element's text as a heading list shows it: pre-reform spelling (or modern, with ``modern``), no hidden
+    helpers."""
+    other = "w-o" if modern else "w-r"
     parts: list[str] = [el.text or ""]
     for child in el:
         cls = child.get("class", "") if isinstance(child.tag, str) else ""
-        hidden = child.get("popover") is not None or child.get("hidden") is not None or child.tag == "w-r"
+        hidden = child.get("popover") is not None or child.get("hidden") is not None or child.tag == other
         if not ({"wits", "sr-only", "fn"} & set(cls.split())) and not hidden:
-            parts.append(visible_text(child))
+            parts.append(visible_text(child, modern))
         parts.append(child.tail or "")
     return " ".join("".join(parts).split())
 
@@ -73,6 +74,13 @@ def spaced(table: etree._Element) -> etree._Element:
 def toc_tokens(root: etree._Element) -> list[dict]:
     return [{"level": 2, "id": el.get("id"), "name": visible_text(el), "children": []}
             for el in root.iter("h2") if el.get("id")]
+
+
+def spelling_pairs(root: etree._Element) -> dict[str, str]:
+    """The page's contents-list names, pre-reform → modern, where the two differ (edition.js swaps them in the
+    contents list when the reader switches spelling)."""
+    return {old: new for el in root.iter("h2") if el.get("id")
+            if (old := visible_text(el)) != (new := visible_text(el, modern=True))}
 
 
 @dataclass
@@ -106,6 +114,13 @@ def manifest_notes(edition: Edition) -> list[NoteInfo]:
 
 def chapter_page(ch: Chapter, edition: Edition) -> tuple[str, list[dict]]:
     """The chapter's HTML (everything from its TEI file) and its table of contents."""
+    root = chapter_tree(ch, edition)
+    return render.to_html(root), toc_tokens(root)
+
+
+def chapter_tree(ch: Chapter, edition: Edition) -> etree._Element:
+    """The chapter page's content as an lxml tree: the switches, the text, the board's place, notes, witnesses,
+    downloads."""
     tree = render.parse(ch.tei)
     ctx = render.Context(ch.slug, render.witnesses(tree), render.ids(tree))
     root = h("div", {"class": "edition-chapter", "data-slug": ch.slug})
@@ -117,10 +132,27 @@ def chapter_page(ch: Chapter, edition: Edition) -> tuple[str, list[dict]]:
                 h("p", {"class": "game-board-placeholder"}, "Здесь играют в этот пасьянс; для игры нужен JavaScript.")))
     add(root, notes_section(ctx))
     add(root, ledger.link(ch.slug, ch.tei))  # to the rule ledger's page (pipeline/site/ledger.py)
-    add(root, witness_section(ctx, cited_witnesses(div, ctx)))
+    add(root, witness_section(ctx, cited_witnesses(div, ctx), edition))
     add(root, downloads_section(ch))
     drop_dangling_links(root)
-    return render.to_html(root), toc_tokens(root)
+    number_passages(root)
+    return root
+
+
+def number_passages(root: etree._Element) -> None:
+    """An id for every paragraph and editorial note of the text that has none (its section's id and its place in
+    it, ``play-p2``), so that search results and citations can point at the passage itself."""
+    taken = set(root.xpath("//@id"))
+    for section in [root.find(".//article"), *root.iterfind(".//article//section")]:
+        if section is None:
+            continue
+        base = section.get("id") or "text"
+        k = 0
+        for el in section.iterchildren("p", "aside"):
+            k += 1
+            if not el.get("id") and f"{base}-p{k}" not in taken:
+                el.set("id", f"{base}-p{k}")
+                taken.add(el.get("id"))
 
 
 def drop_dangling_links(root: etree._Element) -> None:
@@ -163,22 +195,53 @@ def cited_witnesses(div: etree._Element, ctx: render.Context) -> list[str]:
     return [wid for wid in ctx.witnesses if wid in cited]
 
 
-def witness_section(ctx: render.Context, cited: list[str]) -> etree._Element:
+def number(n: object) -> str:
+    """A count as Russian print sets it: thin groups of three digits (12 890)."""
+    return f"{n:,}".replace(",", "\u00a0") if isinstance(n, int) else str(n)
+
+
+def witness_description(w: dict | None) -> str:
+    """A witness in words, from the report's entry for it: what it is, its file, how much of it the edition
+    kept. Its checksum and byte count stay in the TEI header (and the TEI download), not in the reading view."""
+    out = "сохранённая страница сетевой читалки"
+    if not w:
+        return out
+    if w.get("file"):
+        out += f", файл {w['file']}"
+    if isinstance(w.get("characters"), int):
+        out += f": {number(w['characters'])} знаков"
+        if isinstance(w.get("kept"), int):
+            out += f", в издание вошло {number(w['kept'])}"
+    return out
+
+
+def report_witnesses(edition: Edition) -> dict[str, dict]:
+    return {str(w.get("id")): w for w in edition.report.get("witnesses") or [] if isinstance(w, dict)}
+
+
+def witness_section(ctx: render.Context, cited: list[str], edition: Edition) -> etree._Element:
+    known = report_witnesses(edition)
     return h("section", {"class": "witness-list", "data-search-exclude": ""},
              h("h2", {"id": "witnesses"}, "Свидетели"),
-             h("p", None, "Источники текста этой главы (из заголовка TEI). "
-                          "Включите «показать свидетелей», чтобы видеть, какие из них содержат каждое место."),
+             h("p", None, "Источники текста этой главы. Включите «показать свидетелей», чтобы видеть, какие из них "
+                          "содержат каждое место; контрольные суммы файлов — в заголовке TEI (файл ниже)."),
              h("ul", None, [h("li", {"id": f"wit-{wid}"}, h("code", None, render.short_witness(wid)), " — ",
-                              ctx.witnesses[wid]) for wid in cited]))
+                              witness_description(known.get(wid))) for wid in cited]))
+
+
+DOWNLOADS = {"tei": ("{slug}.xml", "TEI P5 (XML): разметка главы со всеми чтениями, исправлениями и свидетелями"),
+             "pre-reform": ("{slug}-pre-reform.txt", "Текст главы в дореформенной орфографии (как напечатано)"),
+             "modern": ("{slug}-modern.txt", "Текст главы в современной орфографии")}
 
 
 def downloads_section(ch: Chapter) -> etree._Element:
-    url = ch.url
-    links = [h("li", None, h("a", {"href": rel(url, download_path("tei", ch.slug)), "download": ""},
-                             f"{ch.slug}.xml"), " — TEI P5")]
-    for kind, label in TEXT_VERSIONS.items():
-        links.append(h("li", None, h("a", {"href": rel(url, download_path(kind, ch.slug)), "download": ""},
-                                     f"{ch.slug}.txt"), f" — текст, {label}"))
+    """The chapter's three files, each under a name of its own (the two texts would otherwise both save as
+    ``<slug>.txt``) and said in words."""
+    links = []
+    for kind, (name, label) in DOWNLOADS.items():
+        filename = name.format(slug=ch.slug)
+        links.append(h("li", None, h("a", {"href": rel(ch.url, download_path(kind, ch.slug)), "download": filename},
+                                     label), " ", h("span", {"class": "filename"}, f"({filename})")))
     return h("section", {"class": "downloads", "data-search-exclude": ""},
              h("h2", {"id": "downloads"}, "Скачать"), h("ul", None, links))
 
@@ -261,18 +324,8 @@ def report_figures(edition: Edition) -> list[tuple[str, object]]:
 
 
 def witness_list(edition: Edition) -> etree._Element:
-    wits = edition.report.get("witnesses") or []
-    items = []
-    for w in wits:
-        item = h("li", None, h("code", None, render.short_witness(str(w.get("id", "?")))), " — ",
-                 str(w.get("file", "")))
-        if w.get("characters") is not None:
-            add(item, f": {w['characters']} знаков, в издание вошло {w.get('kept', '?')}")
-        if w.get("sha256"):
-            add(item, " (SHA-256 ")
-            add(item, h("code", {"class": "sha"}, w["sha256"][:16] + "…"))
-            add(item, ")")
-        items.append(item)
+    items = [h("li", None, h("code", None, render.short_witness(wid)), " — ", witness_description(w))
+             for wid, w in report_witnesses(edition).items()]
     return h("ul", {"class": "witnesses-home"}, items)
 
 
@@ -297,8 +350,10 @@ def notes_page(edition: Edition, page_url: str) -> tuple[str, list[dict]]:
         text = render.render_note_body(info.element, ctx) if info.element is not None else \
             h("span", {"class": "note-missing"}, "текст примечания не найден в издании")
         rows.append(h("tr", {"id": f"note-{info.n}", "data-anchor": "found" if info.anchored else "lost"},
-                      h("td", None, str(info.n)), h("td", None, chapter_cell), h("td", None, anchor),
-                      h("td", {"class": "note-cell"}, text)))
+                      h("td", {"class": "note-n", "data-label": "Примечание"}, str(info.n)),
+                      h("td", {"class": "note-chapter", "data-label": "Глава"}, chapter_cell),
+                      h("td", {"class": "note-anchor", "data-label": "Знак в тексте"}, anchor),
+                      h("td", {"class": "note-cell", "data-label": "Текст"}, text)))
     root = h("div", {"class": "edition-notes"}, controls(with_witnesses=False),
              h("p", None, "Все примечания книги по порядку номеров. Где знак примечания сохранился в тексте, "
                           "ссылка ведёт к нему; где нет — сказано, что он утрачен, а глава названа по списку "
@@ -309,3 +364,132 @@ def notes_page(edition: Edition, page_url: str) -> tuple[str, list[dict]]:
                                   h("th", {"scope": "col"}, "Текст примечания"))),
                h("tbody", None, rows)))))
     return render.to_html(root), toc_tokens(root)
+
+
+# --- rules index ---------------------------------------------------------------------------------------------------
+
+RULES_PAGE = "rules.md"
+RULES_TITLE = "Правила всех пасьянсов"
+
+
+def rule_copy(li: etree._Element) -> etree._Element:
+    """A rule as the chapter shows it, for the index: its note buttons and editorial notes left out (they open
+    things that stand on the chapter page only)."""
+    out = etree.fromstring(etree.tostring(li))
+    for el in out.xpath(".//sup[contains(@class, 'fn')] | .//*[contains(@class, 'ed-note')] | .//small[@class='wits']"):
+        remove(el)
+    return out
+
+
+def engine_rules(slug: str) -> list:
+    """The game's rules as the engine states them (``pipeline.engine``), if the engine has the game."""
+    try:
+        from pipeline.engine import registry
+        return list(registry.get(slug).rules)
+    except Exception:  # a game the engine does not (yet) implement: the index shows the book's rules only
+        return []
+
+
+def spelled_plain(text: str) -> list:
+    """A pre-reform text of the edition's own (an engine rule quotes the book) with its modern spelling beside it,
+    as on the chapter pages: the switch shows one."""
+    from pipeline.text.lang.spelling import modernize
+
+    modern = modernize(text)
+    return [text] if modern == text else [h("w-o", None, text), h("w-s", None, " "), h("w-r", None, modern)]
+
+
+def rule_link(rule, ch: Chapter, page_url: str, ids: set[str]) -> etree._Element | None:
+    """Where the engine's rule is in the chapter: its ``cite`` (the rules ledger's anchor), when the engine gives
+    one that the chapter page has; else the rule numbered like it; else the play section."""
+    cite = getattr(rule, "cite", None)
+    anchor = None
+    if isinstance(cite, str) and cite.lstrip("#") in ids:
+        anchor = cite.lstrip("#")
+    elif f"{ch.slug}-rule-{rule.number}" in ids:
+        anchor = f"{ch.slug}-rule-{rule.number}"
+    elif "play-head" in ids:
+        anchor = "play-head"
+    return h("a", {"class": "rule-place", "href": rel(page_url, f"{ch.url}#{anchor}" if anchor else ch.url)},
+             "к месту в главе")
+
+
+def title_nodes(ch: Chapter) -> list:
+    """The chapter's title in both spellings (one, if they agree), for a heading the switch follows."""
+    old, new = ch.titles
+    return [old] if old == new else [h("w-o", None, old), h("w-s", None, " "), h("w-r", None, new)]
+
+
+def rules_page(edition: Edition, page_url: str) -> tuple[str, list[dict]]:
+    """Every numbered rule of every chapter (the TEI's ``div[@type='rules']`` items), each linked to its place in
+    the chapter; then the rules the engine reads from the «Игра» section, where it has the game. A filter field
+    (edition.js) narrows the list to rules holding every word typed, in either spelling."""
+    sections = []
+    for ch in edition.chapters:
+        root = chapter_tree(ch, edition)
+        ids = set(root.xpath("//@id"))
+        game_rules = engine_rules(ch.slug)
+        numbered = {r.number: r for r in game_rules if r.number != "play"}
+
+        def in_ledger(rule) -> list:
+            """A link to the rule in the game's ledger (chapters/<slug>/ledger/), where the chapter has one."""
+            if rule is None or "ledger" not in ids:
+                return []
+            return [" · ", h("a", {"class": "rule-place", "href": rel(page_url, f"{ch.url}ledger/#ledger-rule-{rule.id}")},
+                             "в своде правил игры")]
+
+        items = []
+        for li in root.xpath("//ol[@class='rules-list']/li"):
+            entry = rule_copy(li)
+            entry.set("class", "rule-entry")
+            add(entry, " ")
+            add(entry, h("a", {"class": "rule-place", "href": rel(page_url, f"{ch.url}#{li.get('id')}")},
+                         "к месту в главе") if li.get("id") else None)
+            add(entry, in_ledger(numbered.get(li.get("data-n") or "")))
+            items.append(entry)
+        play = [r for r in game_rules if r.number == "play"]
+        play_items = [h("li", {"class": "rule-entry", "data-n": "play"},
+                        *spelled_plain(r.ru),
+                        " ", h("span", {"class": "anchor-lost"}, f"(восстановлено: {r.origin})")
+                        if r.source == "reconstructed" else None,
+                        " ", rule_link(r, ch, page_url, ids), *in_ledger(r)) for r in play]
+        heading = h("h2", {"id": f"rules-{ch.slug}"}, f"{ch.number}. ",
+                    h("a", {"href": rel(page_url, ch.url)}, *title_nodes(ch)))
+        body = [h("ol", {"class": "rules-list"}, items) if items else
+                h("p", {"class": "anchor-lost"}, "Пронумерованных правил в сохранившемся тексте главы нет.")]
+        if play_items:
+            body += [h("p", {"class": "rules-play"}, "Из раздела «Игра» (как их читает движок игры):"),
+                     h("ul", {"class": "rules-list play"}, play_items)]
+        sections.append(h("section", {"class": "rules-game", "data-slug": ch.slug}, heading, body))
+    root = h("div", {"class": "edition-rules"}, controls(with_witnesses=False),
+             h("p", None, "Пронумерованные правила каждой главы книги, как их даёт текст издания, по порядку игр; "
+                          "ссылка «к месту в главе» ведёт к правилу в тексте. Под ними — правила из раздела «Игра», "
+                          "как их записал движок игр издания."),
+             h("div", {"class": "rules-filter", "data-search-exclude": ""},
+               h("label", {"for": "rules-filter"}, "Найти в правилах"),
+               h("input", {"type": "search", "id": "rules-filter", "name": "rules-filter",
+                           "placeholder": "например: основание, король", "autocomplete": "off"}),
+               h("p", {"class": "rules-count", "role": "status", "aria-live": "polite"})),
+             h("div", {"class": "rules-games", "data-search-exclude": ""}, sections))
+    return render.to_html(root), toc_tokens(root)
+
+
+def notes_entries(edition: Edition, page_url: str) -> list:
+    """Search entries of the notes page: the page, and each note that no chapter page holds (a chapter the sources
+    lack); the others are found on their chapter's page, at the note."""
+    from . import search
+
+    shown = {c.slug for c in edition.chapters}
+    entries = [search.Entry(page_url, "Примечания", search.paragraph(
+        "Все примечания книги по порядку номеров, с главой и знаком в тексте."))]
+    for info in manifest_notes(edition):
+        if info.element is None or info.file_slug in shown:
+            continue
+        body = render.render_note_body(info.element, render.Context(info.file_slug or "notes"))
+        text = search.spelled(body)
+        if text:
+            title = f"Примечание {info.n} · {info.chapter_number}. {info.chapter_name}" if info.chapter_number \
+                else f"Примечание {info.n} · {info.chapter_name}"
+            entries.append(search.Entry(f"{page_url}#note-{info.n}", search.html.escape(title, quote=False),
+                                        search.paragraph(text)))
+    return entries

@@ -200,12 +200,45 @@ def reruns_method(entry: dict) -> list:
     return out
 
 
+def span(entry: dict) -> str:
+    """The 95 % interval in words a reader takes in: "от 93,9 до 97,6 %"."""
+    low, high = entry.get("wilson_low"), entry.get("wilson_high")
+    if not isinstance(low, (int, float)) or not isinstance(high, (int, float)):
+        return "—"
+    return f"от {percent(low)[:-2]} до {percent(high)}"
+
+
+def summary_row(edition: Edition, slug: str, entry: dict, page_url: str, journals: frozenset[str]) -> etree._Element:
+    """What a reader wants of a game: how often it can be won, how sure that figure is, and where the method is."""
+    ch = edition.chapter(slug)
+    title = h("a", {"href": rel(page_url, ch.url)}, ch.title) if ch else slug
+    won = percent(entry.get("win_rate"))
+    deals = entry.get("deals")
+    how = (h("a", {"href": rel(page_url, f"solvers/{slug}/")}, "журнал решателя") if slug in journals else
+           h("a", {"href": "#method"}, "о методе"))
+    if not current(slug, entry):  # figures for rules the engine no longer plays: not shown as current
+        return h("tr", {"data-slug": slug, "class": "stale"}, h("th", {"scope": "row"}, title, h("br"),
+                                                                h("small", None, how)),
+                 h("td", {"colspan": "2"}, STALE))
+    return h("tr", {"data-slug": slug},
+             h("th", {"scope": "row"}, title, h("br"), h("small", None, how)),
+             h("td", None, f"не менее {won}" if entry.get("unknown") else won,
+               h("br"), h("small", None, f"из {deals} раздач") if isinstance(deals, int) else None),
+             h("td", None, span(entry)))
+
+
 def page(edition: Edition, data: dict, page_url: str, journals: frozenset[str] = frozenset()) -> etree._Element:
-    """The table, in the book's order, with how and when each figure was computed; ``journals``: the games whose
-    solver has a lab journal page."""
+    """A short table for readers (game, how often it is won, how sure, the method), then the method in words, and
+    the full figures (deals, verdicts, limits, time, date) folded away for researchers, in the book's order;
+    ``journals``: the games whose solver has a lab journal page."""
     order = [c.slug for c in edition.chapters if c.slug in data]
     fresh = [s for s in order if current(s, data[s])]
     perfect = any(data[s].get("perfect_information") for s in order)
+    summary = spaced(h("table", None,
+                       h("caption", None, "Как часто пасьянс выигрывается"),
+                       h("thead", None, h("tr", None, *[h("th", {"scope": "col"}, t) for t in (
+                           "Пасьянс и метод", "Доля выигрышей", "Насколько точно (95 %)")])),
+                       h("tbody", None, [summary_row(edition, s, data[s], page_url, journals) for s in order])))
     head = h("thead", None, h("tr", None, *[h("th", {"scope": "col"}, t) for t in (
         "Пасьянс", "Раздач", "Решено: выиграно / проиграно / не решено", "Выиграно",
         "95 % интервал (нерешённые — как проигрыш и как выигрыш)", "Игрок, не подсматривающий карт",
@@ -215,15 +248,21 @@ def page(edition: Edition, data: dict, page_url: str, journals: frozenset[str] =
     aim, spent = precision(data, fresh, edition), total_time(data, fresh)
     return h("div", {"class": "winnability"},
              h("p", None, "Книга называет некоторые пасьянсы «чрезвычайно трудными» или говорит, что они «рѣдко "
-                          "удаются». Здесь это измерено: решатель издания (", h("code", None, "edition solve"),
-                          ") ищет выигрыш каждой раздачи в пределах заданного числа позиций — у каждой игры свой "
-                          "решатель, знающий её правила (см. ниже); «проиграно» значит, что проигрыш доказан "
-                          "(перебором всех ходов или доказанным условием), а раздачи, не решённые в этот предел, "
-                          "учтены в интервале дважды — как проигрыш и как выигрыш."),
+                          "удаются». Здесь это измерено: какая доля раздач каждого пасьянса может быть выиграна. "
+                          "«Насколько точно» — промежуток, в котором эта доля лежит с вероятностью 95 %."),
+             h("div", {"class": "winnability-summary"}, summary) if order else None,
+             h("h2", {"id": "method"}, "Как это измерено"),
+             h("p", None, "Решатель издания (", h("code", None, "edition solve"),
+               ") ищет выигрыш каждой раздачи в пределах заданного числа позиций — у каждой игры свой "
+               "решатель, знающий её правила (см. ниже); «проиграно» значит, что проигрыш доказан "
+               "(перебором всех ходов или доказанным условием), а раздачи, не решённые в этот предел, "
+               "учтены в интервале дважды — как проигрыш и как выигрыш."),
              h("p", None, PERFECT) if perfect else None,
-             spaced(h("table", None, h("caption", None, "Доля выигрываемых раздач, по играм (раздачи 1, 2, 3 …)"),
-                      head, body)),
              h("p", {"class": "precision"}, aim) if aim else None,
              h("p", None, spent) if spent else None,
+             h("details", {"class": "winnability-technical"},
+               h("summary", None, "Все цифры решателя: раздачи, доказанные проигрыши, пределы, время, дата"),
+               spaced(h("table", None, h("caption", None, "Доля выигрываемых раздач, по играм (раздачи 1, 2, 3 …)"),
+                        head, body))) if order else None,
              methods(data, fresh, edition, page_url, journals),
              h("p", None, "Нет данных для: " + ", ".join(missing) + ".") if missing else None)

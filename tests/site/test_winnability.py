@@ -7,6 +7,8 @@ from pipeline.site import winnability
 from pipeline.site.edition import load
 
 ROOT = Path(__file__).resolve().parents[2]
+TECHNICAL = ".//details[@class='winnability-technical']//tbody/tr"  # the researchers' table, folded away
+SUMMARY = ".//div[@class='winnability-summary']//tbody/tr"  # the readers' table
 
 
 def table(data):
@@ -24,7 +26,7 @@ def test_rows_follow_the_book_and_show_the_figures():
                                  "tactics": {"win_rate": 0.2, "wilson_low": 0.15, "wilson_high": 0.25}}},
     }
     root = table(data)
-    rows = root.findall(".//tbody/tr")
+    rows = root.findall(TECHNICAL)
     assert [r.get("data-slug") for r in rows] == ["windmill", "zodiac"]  # game 6 before game 23
     cells = ["".join(td.itertext()) for td in rows[0].findall("td")]
     assert cells[1:5] == ["300", "168 / 0 / 132", "не менее 56,0 %", "50,3 % … 100,0 %"]
@@ -51,7 +53,7 @@ def test_time_and_each_games_solver_are_shown():
         "clock": {"deals": 100, "won": 100, "lost": 0, "unknown": 0, "win_rate": 1.0, "seconds": 30.0},
     }
     root = table(data)
-    rows = {r.get("data-slug"): ["".join(td.itertext()) for td in r.findall("td")] for r in root.findall(".//tbody/tr")}
+    rows = {r.get("data-slug"): ["".join(td.itertext()) for td in r.findall("td")] for r in root.findall(TECHNICAL)}
     assert rows["parterre"][7] == "90 с (0,450 с на раздачу)"
     assert rows["clock"][7] == "30 с"
     text = "".join(root.itertext())
@@ -66,7 +68,7 @@ def test_reruns_of_unknown_deals_are_named_with_their_limits():
                          "reruns": [{"node_limit": 500000, "deals": 20, "won": 6, "lost": 4}]},
             "clock": {"deals": 100, "won": 100, "lost": 0, "unknown": 0, "node_limit": 300000}}
     rows = {r.get("data-slug"): ["".join(td.itertext()) for td in r.findall("td")]
-            for r in table(data).findall(".//tbody/tr")}
+            for r in table(data).findall(TECHNICAL)}
     assert rows["windmill"][6] == "50000; нерешённые — ещё раз при 500000 (20 разд.)"
     assert rows["clock"][6] == "300000"
 
@@ -94,7 +96,7 @@ def test_the_python_that_ran_the_solver_is_named_with_its_seconds():
                          "reruns": [{"node_limit": 9, "deals": 1, "won": 0, "lost": 0, "interpreter": "PyPy 3.9.16"}]},
             "clock": {"deals": 100, "won": 100, "lost": 0, "unknown": 0, "seconds": 30.0}}
     rows = {r.get("data-slug"): ["".join(td.itertext()) for td in r.findall("td")]
-            for r in table(data).findall(".//tbody/tr")}
+            for r in table(data).findall(TECHNICAL)}
     assert rows["shah"][7] == "20 с (2,000 с на раздачу); CPython 3.11.7, PyPy 3.9.16"
     assert rows["windmill"][7] == "8 с; CPython 3.11.7, PyPy 3.9.16"  # each Python named once
     assert rows["clock"][7] == "30 с"  # an older entry that does not say
@@ -151,8 +153,28 @@ def test_an_entry_computed_under_other_rules_is_marked_as_being_recomputed():
     now = registry.get("windmill").fingerprint()
     entry = {"deals": 300, "won": 168, "lost": 0, "unknown": 132, "win_rate": 0.56, "wilson_low": 0.503,
              "wilson_high": 1.0, "node_limit": 10000, "computed": "2026-11-29"}
-    rows = table({"windmill": {**entry, "rules_fingerprint": "0" * 16}}).findall(".//tbody/tr")
+    rows = table({"windmill": {**entry, "rules_fingerprint": "0" * 16}}).findall(TECHNICAL)
     text = "".join(rows[0].itertext())
     assert "пересчитывается: правила исправлены" in text and "56,0" not in text
-    rows = table({"windmill": {**entry, "rules_fingerprint": now}}).findall(".//tbody/tr")
+    rows = table({"windmill": {**entry, "rules_fingerprint": now}}).findall(TECHNICAL)
     assert "не менее 56,0 %" in "".join(rows[0].itertext())
+
+
+def test_readers_see_how_often_each_game_is_won_how_sure_and_the_method_and_no_more():
+    data = {"windmill": {"deals": 300, "won": 168, "lost": 0, "unknown": 132, "win_rate": 0.56, "wilson_low": 0.503,
+                         "wilson_high": 1.0, "node_limit": 10000, "computed": "2026-11-29", "seconds": 12.5},
+            "zodiac": {"deals": 10, "won": 1, "lost": 9, "unknown": 0, "win_rate": 0.1, "wilson_low": 0.018,
+                       "wilson_high": 0.404, "node_limit": 5000}}
+    edition = load(ROOT / "edition", ROOT / "source/editorial/games.json")
+    root = winnability.page(edition, data, "winnability/", frozenset({"windmill"}))
+    rows = root.findall(SUMMARY)
+    assert [r.get("data-slug") for r in rows] == ["windmill", "zodiac"]
+    cells = [["".join(c.itertext()).strip() for c in r] for r in rows]
+    assert cells[0] == ["Мельницажурнал решателя", "не менее 56,0 %из 300 раздач", "от 50,3 до 100,0 %"]
+    assert cells[1] == ["Зодіакъо методе", "10,0 %из 10 раздач", "от 1,8 до 40,4 %"]
+    assert rows[0].find(".//a[@href='../solvers/windmill/']") is not None
+    assert rows[1].findall(".//a")[-1].get("href") == "#method" and root.find(".//h2[@id='method']") is not None
+    summary = "".join(root.find(".//div[@class='winnability-summary']").itertext())
+    for technical in ("Предел", "Вычислено", "2026-11-29", "10000", "12 с"):
+        assert technical not in summary, technical  # limits, dates, seconds: only in the folded table
+    assert root.find(".//details[@class='winnability-technical']").get("open") is None

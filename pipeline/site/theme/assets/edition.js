@@ -43,10 +43,61 @@
     });
   }
 
+  // Names outside the text that are the book's own (chapter titles in the navigation, the header, the contents
+  // list, the page title) follow the switch too. They are Material's plain text, so they are swapped here, whole
+  // text nodes only, from the table the build writes (assets/spelling-titles.js: pre-reform -> modern).
+  var TITLES = window.editionTitles || {};
+  var BACK = {};
+  Object.keys(TITLES).forEach(function (k) { BACK[TITLES[k]] = k; });
+  var ORIGINAL_TITLE = document.title;
+
+  function retitle(modern) {
+    var table = modern ? TITLES : BACK;
+    each(".md-header, .md-nav, .md-footer", function (box) {
+      var walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+      for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+        var text = node.nodeValue.trim();
+        if (text && Object.prototype.hasOwnProperty.call(table, text)) {
+          node.nodeValue = node.nodeValue.replace(text, table[text]);
+        }
+      }
+    });
+    document.title = modern ? ORIGINAL_TITLE.split(" - ").map(function (part) {
+      return Object.prototype.hasOwnProperty.call(TITLES, part) ? TITLES[part] : part;
+    }).join(" - ") : ORIGINAL_TITLE;
+  }
+
   function setSpelling(value) {
     if (value === "modern") { root.setAttribute("data-spelling", "modern"); } else { root.removeAttribute("data-spelling"); }
     try { localStorage.setItem(KEY, value); } catch (e) { /* storage off: the switch still works on this page */ }
+    retitle(value === "modern");
   }
+
+  // The rules index: the filter field shows only the rules holding every word typed. A rule's text content holds
+  // both spellings (<w-o> and <w-r>), so a word matches in either.
+  function filterRules() {
+    var field = document.getElementById("rules-filter");
+    if (!field) { return; }
+    var words = field.value.toLowerCase().split(/\s+/).filter(Boolean);
+    var shownCount = 0;
+    each(".rules-game", function (game) {
+      var any = false;
+      Array.prototype.forEach.call(game.querySelectorAll(".rule-entry"), function (rule) {
+        var text = rule.textContent.toLowerCase();
+        var hit = words.every(function (w) { return text.indexOf(w) >= 0; });
+        rule.hidden = !hit;
+        if (hit) { any = true; shownCount += 1; }
+      });
+      game.hidden = words.length > 0 && !any;
+    });
+    var status = document.querySelector(".rules-count");
+    if (status) {
+      status.textContent = words.length ? (shownCount ? "Найдено правил: " + shownCount : "Таких правил нет.") : "";
+    }
+  }
+  document.addEventListener("input", function (event) {
+    if (event.target.id === "rules-filter") { filterRules(); }
+  });
 
   document.addEventListener("change", function (event) {
     var t = event.target;
@@ -64,5 +115,6 @@
   });
 
   try { if (localStorage.getItem(KEY) === "modern") { root.setAttribute("data-spelling", "modern"); } } catch (e) { }
+  if (root.getAttribute("data-spelling") === "modern") { retitle(true); }
   sync();
 })();

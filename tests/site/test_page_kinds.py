@@ -1,0 +1,185 @@
+"""Each kind of page (home, chapter, notes, rules index, winnability) as a reader sees it on a desktop (1366 px)
+and on a phone (390 px): nothing scrolls sideways, the main column is on screen, axe-core finds no violation at all,
+and what the kind is for works there (search snippets in one spelling, the notes' text in view, the rules filter,
+the spelling switch reaching the navigation, the header's titles one at a time, the print view).
+
+One page load per kind and width, on the site built from the real edition/. Screenshots go to $SCREENS_DIR (else
+test-artifacts/screens/).
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+KINDS = {"home": "", "chapter": "chapters/shah/", "notes": "notes/", "rules": "rules/",
+         "winnability": "winnability/"}
+WIDTHS = (1366, 390)
+
+
+@pytest.fixture(scope="module")
+def screens(artifacts_dir) -> Path:
+    out = Path(os.environ.get("SCREENS_DIR") or artifacts_dir / "screens")
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def fits(page) -> None:
+    """No sideways scroll of the document, nor of any table shown in the main column; the column itself on
+    screen, with its title."""
+    width, inner = page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
+    assert width <= inner, f"the page scrolls sideways: {width} > {inner}"
+    wide = page.evaluate("""() => [...document.querySelectorAll('.md-content table')]
+        .map(t => t.closest('.md-typeset__scrollwrap') || t)
+        .filter(t => t.checkVisibility() && t.scrollWidth > t.clientWidth + 1)
+        .map(t => t.querySelector('caption')?.innerText + ': ' + t.scrollWidth + ' > ' + t.clientWidth)""")
+    assert wide == [], f"tables scrolling sideways: {wide}"
+    box = page.locator(".md-content").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= inner + 1 and box["width"] >= 0.5 * min(inner, 1000)
+    assert page.locator(".md-content h1").first.is_visible()
+
+
+def no_violations(page) -> list:
+    found = Axe().run(page).response["violations"]
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in found]
+
+
+def both_spellings_shown(page, scope: str) -> list[str]:
+    """Pairs (<w-o>, <w-r>) under ``scope`` of which both are displayed: never, whichever spelling is chosen."""
+    return page.evaluate("""scope => [...document.querySelectorAll(scope + ' w-o')]
+        .filter(o => o.nextElementSibling && o.nextElementSibling.tagName === 'W-R')
+        .filter(o => o.getClientRects().length && o.nextElementSibling.getClientRects().length)
+        .map(o => o.textContent + ' ' + o.nextElementSibling.textContent)""", scope)
+
+
+def search(page, query: str):
+    if page.viewport_size["width"] < 960:  # the phone header shows a search button, not the field
+        page.locator("label.md-header__button[for='__search']").click()
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill(query)
+    page.keyboard.press("End")  # Material runs the query on keyup
+    page.wait_for_function("document.querySelectorAll('.md-search-result__link').length > 0", timeout=15000)
+    return page.locator(".md-search-result__link")
+
+
+def check_search(page) -> None:
+    """A query in modern spelling: results titled, with text, linked to a passage, in one spelling."""
+    results = search(page, "место")
+    assert results.count() > 1
+    titles = page.eval_on_selector_all(".md-search-result__article :is(h1, h2)", "els => els.map(e => e.innerText)")
+    assert titles and all(t.strip() for t in titles), titles
+    teasers = page.eval_on_selector_all(".md-search-result__article:not(:has(h1))",
+                                        "els => els.map(e => e.innerText.replace(e.querySelector('h2').innerText, ''))")
+    assert teasers and all(t.strip() for t in teasers), "a section result without its text"
+    assert both_spellings_shown(page, ".md-search-result") == []
+    assert not re.search(r"\b(\w+)ъ \1\b", page.locator(".md-search-result").inner_text()), "both spellings run together"
+    hrefs = page.eval_on_selector_all(".md-search-result__link", "els => els.map(e => e.getAttribute('href'))")
+    chapter_hits = [h for h in hrefs if "/chapters/" in h and "#" in h]
+    assert chapter_hits and all(re.search(r"#[\w-]+$", h) for h in chapter_hits), hrefs
+    rule_titles = [t for t in titles if "правило" in t]
+    assert all(re.match(r"\d+\. .+ · правило [IVXLC]+$", t) for t in rule_titles), rule_titles
+    fits(page)  # the results open over the page, which still does not scroll sideways
+    page.keyboard.press("Escape")
+
+
+def check_chapter(page, width: int) -> None:
+    assert both_spellings_shown(page, "article") == []
+    # the spelling switch reaches the navigation, the contents list and the page title
+    nav = page.locator(".md-nav--primary").inner_text()
+    assert "23. Зодіакъ" in nav and "23. Зодиак" not in nav and "Шахъ" in page.title()
+    page.get_by_label("современная").check()
+    nav = page.locator(".md-nav--primary").inner_text()
+    assert "23. Зодиак" in nav and "Зодіакъ" not in nav and "7. Шах\n" in nav + "\n"
+    assert "Шах" in page.title() and "Шахъ" not in page.title()
+    assert "основных пасьянса" in page.locator(".md-header").inner_text()
+    assert both_spellings_shown(page, "article") == []
+    page.get_by_label("дореформенная").check()
+    assert "23. Зодіакъ" in page.locator(".md-nav--primary").inner_text() and "Шахъ" in page.title()
+    # the header's two titles: one at a time, at the top and scrolled
+    for y in (0, 1200):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        page.wait_for_timeout(150)
+        shown = page.evaluate("""() => [...document.querySelectorAll('.md-header__topic')].filter(t => {
+            const s = getComputedStyle(t); return s.visibility !== 'hidden' && +s.opacity > 0 }).length""")
+        assert shown == 1, f"{shown} header titles shown at scroll {y}"
+    # the downloads: three files under three names, said apart
+    names = page.eval_on_selector_all(".downloads a", "els => els.map(e => e.getAttribute('download'))")
+    labels = page.eval_on_selector_all(".downloads a", "els => els.map(e => e.innerText)")
+    assert len(set(names)) == 3 and len(set(labels)) == 3, (names, labels)
+    # the witness list in Russian, without checksums
+    witnesses = page.locator(".witness-list").inner_text()
+    assert "сетевой читалки" in witnesses and not re.search(r"[0-9a-f]{32}|bytes|scrape", witnesses)
+
+
+def check_print(page) -> None:
+    page.emulate_media(media="print")
+    for hidden in (".md-header", ".md-sidebar--primary", ".edition-controls", ".game-board"):
+        assert not page.locator(hidden).first.is_visible(), hidden
+    assert page.locator("article.game-text").is_visible() and page.locator(".book-notes").is_visible()
+    page.emulate_media(media="screen")
+
+
+def check_notes(page, width: int) -> None:
+    cells = page.locator(".notes-table td.note-cell")
+    assert cells.count() == 20
+    inner = page.evaluate("innerWidth")
+    for i in (0, cells.count() - 1):
+        cell = cells.nth(i)
+        cell.scroll_into_view_if_needed()
+        box = cell.bounding_box()
+        assert cell.inner_text().strip() and box["x"] >= 0 and box["x"] + box["width"] <= inner
+        if width < 600:  # on a phone the note's text has the card's whole width
+            assert box["width"] >= 0.8 * page.locator(".notes-table").bounding_box()["width"]
+
+
+def check_rules(page) -> None:
+    rules = page.locator(".rule-entry")
+    total = rules.count()
+    assert total > 20 and page.locator(".rules-game").count() == 13
+    links = page.eval_on_selector_all(".rule-entry:not([data-n=play]) a.rule-place",
+                                      "els => els.map(e => e.getAttribute('href'))")
+    assert links and all(re.match(r"\.\./chapters/[\w-]+/#[\w-]+$", h) for h in links)
+    field = page.get_by_label("Найти в правилах")
+    field.fill("основание")  # modern spelling: finds the rules printed «основаніе»
+    shown = [rules.nth(i) for i in range(total) if rules.nth(i).is_visible()]
+    assert 0 < len(shown) < total
+    assert all("основані" in r.inner_text().lower() or "основани" in r.inner_text().lower() for r in shown)
+    assert "Найдено правил" in page.locator(".rules-count").inner_text()
+    field.fill("")
+    assert rules.first.is_visible()
+
+
+def check_winnability(page) -> None:
+    summary = page.locator(".winnability-summary table")
+    assert summary.is_visible()
+    head = summary.locator("thead").inner_text()
+    assert "Предел" not in head and "Вычислено" not in head and "Время" not in head
+    assert page.locator("details.winnability-technical").get_attribute("open") is None
+    assert summary.locator("tbody tr").count() >= 10
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_each_page_kind_fits_the_width_and_serves_its_reader(edition_site_url, browser, screens, kind, width):
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    try:
+        page.goto(edition_site_url + KINDS[kind])
+        page.wait_for_load_state("load")
+        fits(page)
+        page.screenshot(path=str(screens / f"{kind}-{width}.png"), full_page=False)
+        assert no_violations(page) == []
+        {"home": lambda: check_search(page), "chapter": lambda: (check_chapter(page, width), check_print(page)),
+         "notes": lambda: check_notes(page, width), "rules": lambda: check_rules(page),
+         "winnability": lambda: check_winnability(page)}[kind]()
+        if kind != "home":  # (Material's search, once closed on a phone, leaves its panel beside the header until
+            fits(page)      # reopened; the page cannot be scrolled to it: <html> has overflow-x: hidden)
+        assert errors == []
+    finally:
+        context.close()
