@@ -36,7 +36,7 @@ def stages(source: Path, ed: bookdata.Editorial) -> list[tuple[str, Stage]]:
     """The text stages in order, each a function of the document (what a stage needs besides it is bound here)."""
     return [
         ("ingest", lambda doc: ingest.ingest_folder(doc, source)),
-        ("clean", lambda doc: clean.clean(doc, ed.artifacts)),
+        ("clean", lambda doc: clean.clean(doc, ed.artifacts, ed.max_note)),
         ("normalize", normalize.normalize),
         ("collate", collate.collate),
         ("notes", lambda doc: notes.notes(doc, ed.max_note)),

@@ -22,21 +22,25 @@ def split_lines(wid: str, text: str) -> list[Line]:
     return lines
 
 
-def classify(line: Line, artifacts: dict[str, Artifact]) -> Line:
+def classify(line: Line, artifacts: dict[str, Artifact], max_note: int = 99) -> Line:
+    """A number on its own line is a note's label only if the book has a note of that number (``max_note``,
+    from the editors' games.json); any other number is text."""
     bare = " ".join(line.text.split()).casefold()
     if not bare:
         line.kind = "blank"
     elif bare in artifacts:
         line.kind, line.artifact = "artifact", artifacts[bare].role
-    elif _LABEL.fullmatch(line.text):
-        line.kind = "label"
+    else:
+        m = _LABEL.fullmatch(line.text)
+        if m and 1 <= int(m.group(1)) <= max_note:
+            line.kind = "label"
     return line
 
 
-def clean(doc: Document, artifacts: list[Artifact]) -> Document:
+def clean(doc: Document, artifacts: list[Artifact], max_note: int = 99) -> Document:
     table = {" ".join(a.line.split()).casefold(): a for a in artifacts}
     for w in doc.witnesses:
-        lines = [classify(line, table) for line in split_lines(w.id, w.text)]
+        lines = [classify(line, table, max_note) for line in split_lines(w.id, w.text)]
         if lines and all(line.kind in ("blank", "artifact") for line in lines):
             doc.warnings.append(f"{w.name}: only reader artifacts and blank lines — no text of the book")
         doc.lines.extend(lines)

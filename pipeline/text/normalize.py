@@ -105,21 +105,16 @@ def _continues(prev: Block, text: str) -> bool:
 
 
 def segment(doc: Document, lines: list[Line]) -> list[Block]:
-    """Blocks of one witness: content pieces in order, continuation lines joined, note labels attached."""
+    """Blocks of one witness: content pieces in order, continuation lines joined, note labels attached.
+    A label with no text after it (another label follows, or the witness ends) numbers nothing: it is text."""
     blocks: list[Block] = []
     label: int | None = None
+    label_line: Line | None = None
     backlink = False
     joinable = False
-    for line in lines:
-        if line.kind == "blank":
-            continue
-        if line.kind == "artifact":
-            backlink = backlink or line.artifact == "backlink"
-            joinable = False
-            continue
-        if line.kind == "label":
-            label, joinable = int(line.text.strip()), False
-            continue
+
+    def add(line: Line) -> None:
+        nonlocal label, label_line, backlink, joinable
         for span, text, changes in pieces(line):
             if joinable and blocks and label is None and _continues(blocks[-1], text):
                 prev = blocks[-1]
@@ -129,7 +124,28 @@ def segment(doc: Document, lines: list[Line]) -> list[Block]:
                 continue
             blocks.append(Block(line.witness, [span], text, len(blocks), label=label,
                                 after_backlink=backlink, changes=changes))
-            label, backlink, joinable = None, False, True
+            label, label_line, backlink, joinable = None, None, False, True
+
+    def unlabel() -> None:
+        nonlocal label, label_line
+        if label_line is not None:
+            line, label, label_line = label_line, None, None
+            line.kind = "content"
+            add(line)
+
+    for line in lines:
+        if line.kind == "blank":
+            continue
+        if line.kind == "artifact":
+            backlink = backlink or line.artifact == "backlink"
+            joinable = False
+            continue
+        if line.kind == "label":
+            unlabel()
+            label, label_line, joinable = int(line.text.strip()), line, False
+            continue
+        add(line)
+    unlabel()
     return blocks
 
 

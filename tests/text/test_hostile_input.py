@@ -236,3 +236,23 @@ def test_a_witness_id_equal_to_a_chapter_id_is_an_error_naming_the_file(tmp_path
     with pytest.raises(SourceError) as err:
         build.build(src)
     assert err.value.file == "indmill.txt" and "windmill" in err.value.message
+
+
+# ---- numbers on their own line
+
+@pytest.mark.parametrize("insert, where", [
+    ("\n\n42\n\n", "before rule II"),     # no note 42 in the book: a number, not a label
+    ("\n\n6\n\n7\n\n", "before rule II"),  # two labels in a row: the first numbers nothing
+    ("\n\n6\n", "at the end"),            # a label the witness ends with
+])
+def test_a_number_that_labels_no_note_stays_in_the_text(tmp_path, source_with, insert, where):
+    text = GOOD_BYTES.decode()
+    at = text.index("\nII.") if where == "before rule II" else len(text)
+    src = source_with(tmp_path, {"a.txt": (text[:at] + insert + text[at:]).encode()})
+    edition = build.build(src)
+    tei = edition.files["tei/calculation.xml"].decode()
+    body = tei[tei.index("<text>"):]
+    number = insert.split()[0]
+    assert f">{number}<" in body or f" {number} " in body or f">{number} " in body, number
+    (w,) = json.loads(edition.files["report.json"])["witnesses"]
+    assert w["kept"] + w["duplicate"] + w["artifact"] + w["layout"] == w["characters"]
