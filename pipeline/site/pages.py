@@ -43,7 +43,9 @@ def controls(with_witnesses: bool = True) -> etree._Element:
               h("label", None, h("input", {"type": "radio", "name": "spelling", "value": "modern"}),
                 " современная")),
             h("label", {"class": "ctl-check"}, h("input", {"type": "checkbox", "name": "corrections"}),
-              " показать исправления"))
+              " показать исправления"),
+            h("label", {"class": "ctl-check"}, h("input", {"type": "checkbox", "name": "variants"}),
+              " показать варианты"))
     if with_witnesses:
         add(box, h("label", {"class": "ctl-check"}, h("input", {"type": "checkbox", "name": "witnesses"}),
                    " показать свидетелей"))
@@ -58,7 +60,7 @@ def visible_text(el: etree._Element, modern: bool = False) -> str:
     for child in el:
         cls = child.get("class", "") if isinstance(child.tag, str) else ""
         hidden = child.get("popover") is not None or child.get("hidden") is not None or child.tag == other
-        if not ({"wits", "sr-only", "fn"} & set(cls.split())) and not hidden:
+        if not ({"wits", "sr-only", "fn", "rdgs"} & set(cls.split())) and not hidden:
             parts.append(visible_text(child, modern))
         parts.append(child.tail or "")
     return " ".join("".join(parts).split())

@@ -19,7 +19,8 @@ XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 log = logging.getLogger("mkdocs.plugins.edition")
 
 CERTAINTY = {"high": "высокая", "medium": "средняя", "low": "низкая"}
-INLINE_PARENTS = {"p", "item", "head", "note", "label", "supplied", "corr", "sic", "orig", "reg", "hi", "q"}
+INLINE_PARENTS = {"p", "item", "head", "note", "label", "supplied", "corr", "sic", "orig", "reg", "hi", "q", "lem",
+                  "rdg", "app"}
 
 
 # --- building HTML -------------------------------------------------------------------------------------------------
@@ -244,6 +245,28 @@ def correction(sic, corr, ctx):
                            "data-kind": corr.get("type")}), corr, ctx)
 
 
+def app(el, ctx):
+    """A variant: the lemma in the text; the other readings, each with its witnesses, beside it — hidden until the
+    reader asks for variants (edition.js sets data-variants on <html>, CSS shows them), out of the search index."""
+    kids = tei_children(el)
+    lem = next((c for c in kids if name(c) == "lem"), None)
+    out = h("span", {"class": "app"})
+    add(out, fill(h("span", {"class": "lem", "data-wit": wit_list(lem)}), lem, ctx) if lem is not None else None)
+    rdgs = h("span", {"class": "rdgs", "data-search-exclude": ""}, h("span", {"class": "sr-only"}, "Варианты: "))
+    for rdg in (c for c in kids if name(c) == "rdg"):
+        reading = fill(h("span", {"class": "rdg-text"}), rdg, ctx)
+        if not "".join(reading.itertext()).strip():
+            reading = h("span", {"class": "rdg-text rdg-om"}, "нет")  # the witness lacks the words
+        add(rdgs, h("span", {"class": "rdg"}, h("span", {"class": "rdg-wit"}, wit_list(rdg)), " ", reading))
+    add(out, rdgs)
+    return out
+
+
+def wit_list(el) -> str:
+    """``#w002_… #w004_…`` → ``w002, w004``."""
+    return ", ".join(short_witness(w[1:]) for w in (el.get("wit") or "").split() if w.startswith("#"))
+
+
 def supplied(el, ctx):
     """Editorial supply (a lost title): bracketed, its evidence on hover and focus."""
     source = el.get("source") or ""
@@ -281,6 +304,9 @@ BEHAVIOURS: dict[str, Callable[[etree._Element, Context], etree._Element | list 
     "gap": gap,
     "choice": choice,
     "supplied": supplied,
+    "app": app,
+    "lem": passthrough("lem"),
+    "rdg": passthrough("rdg"),
     "orig": passthrough("orig"),
     "reg": passthrough("reg"),
     "sic": passthrough("sic"),

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from lxml import etree
 
-HIDDEN = {"wits", "sr-only", "fn", "fn-pop", "plate-mark", "ed-target", "fn-back", "note-n", "anchor-lost"}
+HIDDEN = {"wits", "sr-only", "fn", "fn-pop", "rdgs", "plate-mark", "ed-target", "fn-back", "note-n", "anchor-lost"}
 
 
 def spelled(el: etree._Element, skip: frozenset[str] = frozenset()) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 from lxml import etree
 
 from pipeline.text.bookdata import Editorial
-from pipeline.text.model import Chapter, Document, Note, Passage, read
+from pipeline.text.model import Chapter, Document, Note, Passage, Variant, read
 from pipeline.text.skeleton import key
 from pipeline.tei.markup import T, fill, inline_text, q, set_id
 
@@ -24,6 +24,15 @@ PRINCIPLES = {
         "Mechanical layer, not recorded inline: ђ (the reader's font for ѣ) → ѣ; Latin letters and digits that stand "
         "for Cyrillic look-alikes inside Cyrillic words; headings run together split. Each word carries its 1918 "
         "spelling as choice/orig/reg."),
+    "variants": (
+        "Where the copies of a passage differ beyond OCR noise (words one copy adds or lacks, a word replaced by an "
+        "unlike one), the passage holds an app in parallel segmentation: lem is the reading kept, rdg each other "
+        "reading, with @wit. The lemma is the fullest copy (the one the other copies add fewest words to: a scrape "
+        "of one printed book loses words by truncation and misreading, it does not invent them), then the best read "
+        "(fewest word forms seen nowhere else in the witnesses), then the longest. A copy that breaks off, or "
+        "covers only part of the passage, is no variant where it has no text; differences of OCR noise between "
+        "copies (folded letter skeletons alike, words split or run together) are not variants and are recorded in "
+        "the report with the copies."),
     "segmentation": (
         "Paragraphs as the witnesses break them; lines a scrape broke inside a sentence are joined. One passage per "
         "paragraph of the book, with @source naming every witness that attests it; rules are list items numbered as "
@@ -40,8 +49,28 @@ class Context:
     placed_notes: set[int] = field(default_factory=set)
 
     def fill(self, el, p: Passage, note=lambda n: None, start: int = 0):
-        """``p.text[start:]`` into ``el`` with the corrections and spellings the model holds for it."""
-        return fill(el, p.text, p.corrections, p.spellings, note, start)
+        """``p.text[start:]`` into ``el`` with the corrections, spellings and variants the model holds for it."""
+        apps = [(v.start, v.end, lambda v=v: self.app(v)) for v in p.variants]
+        return fill(el, p.text, p.corrections, p.spellings, note, start, apps)
+
+    def app(self, v: Variant) -> tuple[etree._Element, etree._Element]:
+        """A variant in parallel segmentation: the lemma (its witnesses in @wit) and each other reading, copies
+        that read alike sharing one ``rdg``; a reading is the witness's words as read (the mechanical layer
+        only), each with its two spellings."""
+        lem = T.lem(wit=_wits(b.witness for b in v.agree))
+        app = T.app(lem, type="words")
+        alike: dict[str, list] = {}
+        for r in v.readings:
+            alike.setdefault(r.text, []).append(r)
+        for text, rs in sorted(alike.items(), key=lambda kv: _wits(r.block.witness for r in kv[1])):
+            rdg = T.rdg(wit=_wits(r.block.witness for r in rs))
+            fill(rdg, text, [], rs[0].spellings)
+            app.append(rdg)
+        return app, lem
+
+
+def _wits(ids) -> str:
+    return " ".join(f"#{w}" for w in sorted(set(ids)))
 
 
 def sources(passages: list[Passage]) -> str:
@@ -73,11 +102,15 @@ def header(ctx: Context, title: str, subtitle: str) -> etree._Element:
                 T.listWit(*wits),
             ),
         ),
-        T.encodingDesc(T.editorialDecl(
-            T.correction(T.p(PRINCIPLES["correction"])),
-            T.normalization(T.p(PRINCIPLES["normalization"])),
-            T.segmentation(T.p(PRINCIPLES["segmentation"])),
-        )),
+        T.encodingDesc(
+            T.editorialDecl(
+                T.correction(T.p(PRINCIPLES["correction"])),
+                T.normalization(T.p(PRINCIPLES["normalization"])),
+                T.segmentation(T.p(PRINCIPLES["segmentation"])),
+                T.p(PRINCIPLES["variants"]),
+            ),
+            T.variantEncoding(method="parallel-segmentation", location="internal"),
+        ),
     )
 
 

@@ -47,22 +47,39 @@ class Inline:
 
 
 def fill(el: etree._Element, text: str, corrections: Iterable, spellings: Iterable,
-         note: Callable[[int], etree._Element | None] = lambda n: None, start: int = 0) -> etree._Element:
+         note: Callable[[int], etree._Element | None] = lambda n: None, start: int = 0,
+         apps: Iterable[tuple[int, int, Callable[[], tuple[etree._Element, etree._Element]]]] = ()) -> etree._Element:
     """Put ``text[start:]`` into ``el`` as the model reads it: each correction as ``choice/sic|corr``, each word
     whose 1918 spelling differs as ``choice/orig|reg`` (``spellings``: offsets into ``text``; a correction's own
     in its ``spellings``), and ``[N]`` as note N (``note`` returns the element to put there, or None to keep the
-    brackets as printed)."""
+    brackets as printed). ``apps`` are variant stretches ``(start, end, make)`` of ``text``: ``make`` returns an
+    ``app`` and its ``lem``, into which the stretch goes with its corrections (variants begin and end at words,
+    as corrections do; a correction across a stretch's edge is not applied)."""
     out = Inline(el)
-    pos = start
     swaps = sorted((s for s in spellings if s.start >= start), key=lambda s: s.start)
-    for c in sorted((c for c in corrections if c.start >= start), key=lambda c: c.start):
-        _plain(out, text, pos, c.start, swaps, note)
-        corr = T.corr(cert=c.cert, resp="#corrector" if c.source == "corrector" else "#ed", type=c.kind)
-        _plain(Inline(corr), c.corr, 0, len(c.corr), c.spellings, note)
-        out.child(T.choice(T.sic(c.sic), corr))
-        pos = c.end
-    _plain(out, text, pos, len(text), swaps, note)
+    found = sorted((c for c in corrections if c.start >= start), key=lambda c: c.start)
+    pos = start
+    for a, b, make in sorted((x for x in apps if x[0] >= start), key=lambda x: x[0]):
+        _corrected(out, text, pos, a, found, swaps, note)
+        app, lem = make()
+        _corrected(Inline(lem), text, a, b, found, swaps, note)
+        out.child(app)
+        pos = b
+    _corrected(out, text, pos, len(text), found, swaps, note)
     return el
+
+
+def _corrected(out: Inline, text: str, start: int, end: int, corrections, spellings, note) -> None:
+    """``text[start:end]`` with the corrections that lie inside it."""
+    pos = start
+    for c in corrections:
+        if start <= c.start and c.end <= end:
+            _plain(out, text, pos, c.start, spellings, note)
+            corr = T.corr(cert=c.cert, resp="#corrector" if c.source == "corrector" else "#ed", type=c.kind)
+            _plain(Inline(corr), c.corr, 0, len(c.corr), c.spellings, note)
+            out.child(T.choice(T.sic(c.sic), corr))
+            pos = c.end
+    _plain(out, text, pos, end, spellings, note)
 
 
 def _plain(out: Inline, text: str, start: int, end: int, spellings, note) -> None:
@@ -103,6 +120,9 @@ def _child_text(child: etree._Element, spelling: str) -> str:
         names = {etree.QName(c).localname: c for c in child}
         pick = names.get("corr") if "corr" in names else names.get("orig" if spelling == "pre-reform" else "reg")
         return inline_text(pick, spelling) if pick is not None else ""
+    if tag == "app":  # the lemma; the other readings are the apparatus
+        lem = child.find(q("lem"))
+        return inline_text(lem, spelling) if lem is not None else ""
     if tag == "note":
         return f"[{child.get('n')}]" if child.get("type") == "book" else ""
     if tag == "ptr" and child.get("type") == "noteAnchor":

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from pipeline.text import bookdata, clean, collate, ingest, normalize, notes, structure
 from pipeline.text.errors import SourceError
-from pipeline.tei import emit, report
+from pipeline.tei import audit, emit, report
 from pipeline.text.model import Document, Note, Passage
 from pipeline.text.lang.correct import body_start, correct
 from pipeline.text.lang.morph import is_caption
@@ -95,11 +95,15 @@ def build(source: Path) -> Edition:
     labels.update({note.passage.id: f"note {note.n}" for note in doc.notes.values()})
     every = [p for ch in doc.chapters for p in ch.passages] + [n.passage for n in doc.notes.values()]
     applied, reviews = corrections_report(doc, set(chapters_of))
+    words = audit.audit(doc, edition.files)
+    doc.errors.extend(audit.errors(words))
     rep = {
         "witnesses": report.account(doc, every, labels),
         "errors": doc.errors,
         "warnings": doc.warnings,
         "mechanical": mechanical_summary(doc),
+        "words": words,
+        "variants": variant_summary(doc, every, labels),
         "collation": doc.decisions,
         "corrections": {"count": len(applied), "by_source": _count(applied, "source"),
                         "by_certainty": _count(applied, "cert"), "list": applied},
@@ -141,6 +145,21 @@ def corrections_report(doc: Document, emitted: set[str]) -> tuple[list[dict], li
         reviews += [{"form": r.form, "candidates": list(r.candidates), "reason": r.reason, "context": r.context}
                     for r in p.reviews]
     return applied, reviews
+
+
+def variant_summary(doc: Document, passages: list[Passage], labels: dict[str, str]) -> dict:
+    """The variants the edition encodes as app/lem/rdg: how many, how many readings, and each with its copies."""
+    listed = []
+    for p in passages:
+        for v in p.variants:
+            listed.append({
+                "passage": labels.get(p.id, p.id), "lemma": p.text[v.start:v.end],
+                "lemma_witnesses": sorted({doc.witness(b.witness).name for b in v.agree}),
+                "readings": [{"witness": doc.witness(r.block.witness).name, "text": r.text,
+                              "start": r.block.offset(r.start), "end": r.block.offset(r.end)}
+                             for r in v.readings],
+            })
+    return {"count": len(listed), "readings": sum(len(v["readings"]) for v in listed), "list": listed}
 
 
 def label(ch, i: int, p: Passage) -> str:

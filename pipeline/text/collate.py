@@ -15,6 +15,7 @@ import regex
 from rapidfuzz.distance import Indel
 
 from pipeline.text.model import Block, Document, Note, Passage, Relation
+from pipeline.text import variants
 from pipeline.text.skeleton import key, skeleton
 
 _WORDS = regex.compile(r"\p{L}+")
@@ -256,13 +257,15 @@ def collate(doc: Document) -> Document:
 def readings(doc: Document) -> Document:
     """Stage *readings* (after *notes*): one passage per group of the main text (``doc.passages``, in collation
     order), then one per note (``doc.notes``), each with the reading kept and every copy that attests it."""
-    in_notes = {i for ix in doc.note_blocks.values() for i in ix}
+    in_notes = {i for ix in [*doc.note_blocks.values(), *doc.note_additions.values()] for i in ix}
     main = [[i for i in g if i not in in_notes] for g in doc.groups]
     counts = hapax_counts(doc)
     doc.passages = build_passages(doc, [g for g in main if g], doc.relations, counts=counts)
     for n, ix in sorted(doc.note_blocks.items()):
         (p,) = build_passages(doc, [ix], doc.relations, prefix=f"note-{n}-", counts=counts)
         p.id = f"note-{n}"
+        if n in doc.note_additions:
+            p.variants.append(variants.added_after(p, [doc.blocks[i] for i in doc.note_additions[n]]))
         doc.notes[n] = Note(n=n, text=p.text, copies=[doc.blocks[i] for i in ix], passage=p)
     return doc
 
@@ -313,8 +316,11 @@ def build_passages(doc: Document, groups: list[list[int]], rels: list[Relation],
     for g in groups:
         members = [doc.blocks[i] for i in g]
         maximal = [i for i in g if i not in contained] or g
-        # the best-read copy; among equals, the longest, then the one from the fuller witness
-        best = max(maximal, key=lambda i: (quality(doc.blocks[i].text, counts), len(doc.blocks[i].text),
+        # the fullest copy (the others add fewest words to it), then the best read, the longest, the one from
+        # the fuller witness: the lemma rule of pipeline/text/variants.py
+        full = {i: -sum(variants.added_words(doc.blocks[i].text, doc.blocks[j].text) for j in g if j != i)
+                for i in maximal} if len(maximal) > 1 else {i: 0 for i in maximal}
+        best = max(maximal, key=lambda i: (full[i], quality(doc.blocks[i].text, counts), len(doc.blocks[i].text),
                                            size[doc.blocks[i].witness], doc.blocks[i].witness))
         parts = [(doc.blocks[best], 0, len(doc.blocks[best].text))]
         # a copy that starts inside the reading and runs on past its end supplies the rest
@@ -331,11 +337,13 @@ def build_passages(doc: Document, groups: list[list[int]], rels: list[Relation],
         text = " ".join(b.text[s:e].strip() for b, s, e in parts)
         p = Passage(id=f"{prefix}{len(out) + 1}", text=text, reading=parts[0][0], attested=members)
         p.parts = parts
+        p.variants = variants.variants(text, members, parts)
         out.append(p)
         if len(members) > 1:
             doc.decisions.append({
                 "stage": "collate", "passage": p.id, "kept": [_where(doc, b) for b, _, _ in parts],
                 "copies": [_where(doc, b) for b in members],
-                "why": "fewest word forms seen nowhere else (likely misreadings), then the longest",
+                "why": "fullest (fewest words the other copies add), then fewest word forms seen nowhere else "
+                   "(likely misreadings), then the longest",
             })
     return out

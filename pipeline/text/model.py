@@ -140,6 +140,27 @@ class Relation:
 
 
 @dataclass
+class Reading:
+    """What one copy reads where it differs from the lemma: ``block.text[start:end]`` (empty: it lacks the words)."""
+
+    block: Block
+    start: int
+    end: int
+    text: str
+    spellings: list[Spelling] = field(default_factory=list)  # set by *spelling*: offsets into ``text``
+
+
+@dataclass
+class Variant:
+    """A stretch ``start:end`` of a passage's text (the lemma) that copies read otherwise, beyond OCR noise."""
+
+    start: int
+    end: int
+    readings: list[Reading] = field(default_factory=list)  # the copies that differ, each with its reading
+    agree: list[Block] = field(default_factory=list)  # the other copies that cover the stretch and read the lemma
+
+
+@dataclass
 class Passage:
     """One unit of the edited text: the reading kept and every witness block that attests it."""
 
@@ -154,6 +175,7 @@ class Passage:
     corrections: list[Correction] = field(default_factory=list)  # set by *correct*, in text order
     reviews: list[Review] = field(default_factory=list)  # set by *correct*
     spellings: list[Spelling] = field(default_factory=list)  # set by *spelling*: words of ``text`` not corrected
+    variants: list[Variant] = field(default_factory=list)  # set by *readings*: where copies differ from ``text``
 
     @property
     def witnesses(self) -> list[str]:
@@ -216,6 +238,7 @@ class Document:
     groups: list[list[int]] = field(default_factory=list)  # set by *collate*: block indices, one group a passage
     relations: list[Relation] = field(default_factory=list)  # set by *collate*: how the copies stand to each other
     note_blocks: dict[int, list[int]] = field(default_factory=dict)  # set by *notes*: note number → its blocks
+    note_additions: dict[int, list[int]] = field(default_factory=dict)  # set by *notes*: blocks read after note N
     passages: list[Passage] = field(default_factory=list)  # main text: collation order, then (structure) book order
     duplicates: list[tuple[Block, Passage, str]] = field(default_factory=list)  # block, passage it repeats, how
     notes: dict[int, Note] = field(default_factory=dict)

@@ -25,6 +25,9 @@ _TERMINAL = tuple(".!?:;»)…")
 # An all-capitals word (with or without its full stop) followed at once by a capitalised word and its full
 # stop: two headings run together, as in "КОЛОДЫ КАРТЪ.Правила." or "КАРТЪПравила.".
 _GLUED = regex.compile(r"(?<=\p{Lu}{2}\.?)(?=\p{Lu}\p{Ll}+\.)")
+# The same, with a space between: an all-capitals heading and its full stop, then a one-word heading that ends the
+# line ("ДВѢ ПОЛНЫХЪ КОЛОДЫ КАРТЪ. Правила.").
+_SPACED = regex.compile(r"(?<=\p{Lu}{2}\.)\s+(?=\p{Lu}\p{Ll}+\.\s*$)")
 # A one-word heading glued to what follows it on its line ("Игра.Берутъ …", "Правила.I. …").
 _HEAD_THEN = regex.compile(r"^(\p{Lu}\p{Ll}{3,}\.)(?=\S)")
 
@@ -75,7 +78,7 @@ def mechanical(line: Line) -> tuple[str, list[Change]]:
 
 def split_points(text: str) -> list[int]:
     """Where one line holds two headings (or a heading and a paragraph) run together."""
-    points = {m.start() for m in _GLUED.finditer(text)}
+    points = {m.start() for m in _GLUED.finditer(text)} | {m.end() for m in _SPACED.finditer(text)}
     m = _HEAD_THEN.match(text)
     if m:
         points.add(m.end(1))

@@ -28,7 +28,35 @@ def _looks_like_heading(text: str) -> bool:
 def notes(doc: Document, max_note: int) -> Document:
     """Stage *notes* (after *collate*): ``doc.note_blocks``, note number → the blocks that are copies of it."""
     doc.note_blocks = find_notes(doc, doc.groups, max_note)
+    doc.note_additions = additions(doc)
     return doc
+
+
+def additions(doc: Document) -> dict[int, list[int]]:
+    """Paragraphs a witness's notes area holds beyond the book's notes: a block of no other passage, no number
+    and no heading, standing between two notes of the same witness, is what that witness reads after the note
+    before it (kept as that note's variant, never as a copy of a note it does not repeat)."""
+    n_of = {i: n for n, ix in doc.note_blocks.items() for i in ix}
+    single = {g[0] for g in doc.groups if len(g) == 1}
+    out: dict[int, list[int]] = defaultdict(list)
+    for wid, seq in sorted(by_witness(doc.blocks).items()):
+        last, pending = None, []
+        for i in seq:
+            if i in n_of:
+                if last is not None and pending:
+                    out[last].extend(pending)
+                last, pending = n_of[i], []
+            elif i in single and _free(doc.blocks[i], i, n_of) and last is not None:
+                pending.append(i)
+            else:
+                last, pending = None, []
+    for n, ix in sorted(out.items()):
+        doc.decisions.append({"stage": "notes", "note": n, "added_in": [
+            {"witness": doc.witness(doc.blocks[i].witness).name, "start": doc.blocks[i].spans[0].start,
+             "incipit": doc.blocks[i].text[:40]} for i in ix],
+            "why": "a paragraph of the notes area that repeats no note, after this note in its witness: "
+                   "kept as that witness's reading of the note"})
+    return dict(out)
 
 
 def find_notes(doc: Document, groups: list[list[int]], max_note: int) -> dict[int, list[int]]:
@@ -65,9 +93,13 @@ def _number_unnumbered_lists(doc: Document, notes: dict[int, set[int]], group_of
             offsets[n - pos].append(pos)
         for offset, positions in sorted(offsets.items(), key=lambda kv: -len(kv[1])):
             lo, hi = min(positions), max(positions)
-            while lo - 1 >= 0 and lo - 1 + offset >= 1 and _free(blocks[seq[lo - 1]], seq[lo - 1], n_of):
+            # a neighbour takes the next number only while that number has no copies yet: a paragraph the list
+            # adds where a known note stands next is not that note (see ``additions``)
+            while lo - 1 >= 0 and lo - 1 + offset >= 1 and lo - 1 + offset not in notes and _free(
+                    blocks[seq[lo - 1]], seq[lo - 1], n_of):
                 lo -= 1
-            while hi + 1 < len(seq) and hi + 1 + offset <= max_note and _free(blocks[seq[hi + 1]], seq[hi + 1], n_of):
+            while hi + 1 < len(seq) and hi + 1 + offset <= max_note and hi + 1 + offset not in notes and _free(
+                    blocks[seq[hi + 1]], seq[hi + 1], n_of):
                 hi += 1
             added = False
             for pos in range(lo, hi + 1):

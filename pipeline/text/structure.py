@@ -19,6 +19,7 @@ from pipeline.text.bookdata import Editorial
 from pipeline.text.model import Chapter, Document, Passage
 from pipeline.text.notes import ANCHOR
 from pipeline.text.skeleton import key
+from pipeline.text.variants import variants
 
 ROMAN = regex.compile(r"^\s*([IVXІХ]{1,5})(?:\.|\s)\s*(?=\S)")
 _TERMINAL = (".", "!", "?", "»", ")", "…")
@@ -139,14 +140,28 @@ def segments(run: list[Passage]) -> list[Segment]:
     return out
 
 
+def names(text: str, title: str) -> bool:
+    """Whether ``text`` holds the words of ``title`` in a row (each read through OCR noise): a heading that runs
+    the title together with the decks line, a caption that names the game among other words."""
+    words = [key(w) for w in text.split() if key(w)]
+    want = [key(w) for w in title.split() if key(w)]
+    return bool(want) and any(all(_similar(words[i + j], want[j], 0.8) for j in range(len(want)))
+                              for i in range(len(words) - len(want) + 1))
+
+
 def _vote_evidence(seg: Segment, ed: Editorial) -> None:
     titled = [g for g in ed.games if g.title]
     for p in seg.passages:
         k = key(p.text)
-        if p.kind in ("title", "caption"):
-            for g in titled:
-                if _similar(k, key(g.title), 0.85):
-                    seg.votes[g.number].append((10.0 if p.kind == "title" else 4.0, f"{p.kind} «{p.text}»"))
+        if p.kind in ("title", "decks", "caption"):
+            # the game whose title the heading or caption is, or holds in the fewest other words; of titles
+            # contained in one another («Часы», «Солнечные часы») the longest
+            whole = [g for g in titled if p.kind != "decks" and _similar(k, key(g.title), 0.85)]
+            held = [g for g in titled if names(p.text, g.title)]
+            best = max(held, key=lambda g: len(key(g.title)), default=None)
+            for g in whole or ([best] if best else []):
+                weight = {"title": 10.0, "decks": 8.0, "caption": 4.0}[p.kind] - (0.0 if whole else 1.0)
+                seg.votes[g.number].append((weight, f"{p.kind} «{p.text}»"))
         for m in ANCHOR.finditer(p.text):
             g = ed.game_of_note(int(m.group(1)))
             if g:
@@ -251,11 +266,39 @@ def _after_overlap(doc: Document, kept: list[Passage], more: list[Passage]) -> l
     k = _shared_edge(kept, more)
     for a, b in zip(kept[-k:] if k else [], more[:k]):
         if len(b.text) > len(a.text):  # the other chunk has it whole
-            a.text, a.reading, a.parts = b.text, b.reading, b.parts
+            a.text, a.reading, a.parts, a.variants = b.text, b.reading, b.parts, b.variants
         a.attested.extend(b.attested)
+        a.variants = variants(a.text, a.attested, a.parts)
         doc.decisions.append({"stage": "structure", "passage": a.id, "copy": b.id,
                               "why": "repeated where two chunks of the same text meet"})
     return more[k:]
+
+
+_HEADS = ("title", "decks", "rules-head", "play-head")
+
+
+def across_cuts(doc: Document, runs: list[list[Segment]]) -> None:
+    """A chunk that ends in headings only (a decks line and «Правила.» at the cut) opens the chapter another chunk
+    continues: the one run that begins without a heading and whose chapter is that number, or unknown. Each
+    side lends the other its number when exactly one pairing is possible."""
+    tails = [segs[-1] for segs in runs if all(p.kind in _HEADS for p in segs[-1].passages) and segs[-1].headed]
+    opens = [segs[0] for segs in runs if not segs[0].headed]
+    for tail in tails:
+        if tail.number is not None:
+            fits = [o for o in opens if o.number is None]
+            if len(fits) == 1 and not any(o.number == tail.number for o in opens):
+                fits[0].number = tail.number
+                fits[0].votes[tail.number].append((5.0, "continues the headings that end another chunk"))
+        else:
+            known = [o for o in opens if o.number is not None]
+            headed = {s.number for segs in runs for s in segs if s.headed and s is not tail}
+            fits = [o for o in known if o.number not in headed]
+            if len(fits) == 1 and len([t for t in tails if t.number is None]) == 1:
+                tail.number = fits[0].number
+                tail.votes[tail.number].append((5.0, "the headings that open a chapter another chunk continues"))
+        if tail.number is not None:
+            doc.decisions.append({"stage": "structure", "headings_at_cut": tail.passages[0].text[:40],
+                                  "number": tail.number})
 
 
 def structure(doc: Document, ed: Editorial, is_caption) -> Document:
@@ -273,6 +316,7 @@ def structure(doc: Document, ed: Editorial, is_caption) -> Document:
     if chained is not runs:
         runs = [segments([p for seg in segs for p in seg.passages]) for segs in chained]
         identify(doc, runs, ed)
+    across_cuts(doc, runs)
     for segs in runs:
         numbers = [s.number for s in segs if s.number is not None]
         if numbers != sorted(set(numbers)):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import lxml.etree
 import lxml.html
 import pytest
 
@@ -154,3 +155,21 @@ def test_the_stylesheet_minifier_keeps_strings_and_selectors():
 
     css = '/* c */\n.a .b:hover::after,\n.c { content: "OCR: «" attr(x) " · a, b; c"; color : red; }\n'
     assert minify_css(css) == '.a .b:hover::after,.c{content:"OCR: «" attr(x) " · a, b; c";color : red;}'
+
+
+def test_a_variant_shows_its_lemma_and_its_readings_on_demand():
+    tei = (f'<p xmlns="{render.TEI}" source="#w001_a #w002_b #w003_c">Берутъ <app type="words">'
+           '<lem wit="#w001_a">туза <choice><orig>и</orig><reg>и</reg></choice> кладутъ</lem>'
+           '<rdg wit="#w002_b">туза &lt;script&gt;x()&lt;/script&gt; кладутъ</rdg><rdg wit="#w003_c"/></app>.</p>')
+    el = lxml.etree.fromstring(tei)
+    ctx = render.Context("windmill", {"w001_a": "1", "w002_b": "2", "w003_c": "3"}, {})
+    out = lxml.html.fragment_fromstring(lxml.etree.tostring(render.render(el, ctx), encoding="unicode"))
+    (lem,) = out.xpath("//span[@class='lem']")
+    assert lem.get("data-wit") == "w001" and "кладутъ" in lem.text_content()
+    (rdgs,) = out.xpath("//span[@class='rdgs']")
+    assert rdgs.get("data-search-exclude") == "" and out.xpath("//script") == []
+    readings = [(r.xpath("string(span[@class='rdg-wit'])"), r.text_content()) for r in rdgs.xpath("span[@class='rdg']")]
+    assert readings[0][0] == "w002" and "<script>x()</script>" in readings[0][1]
+    assert readings[1][0] == "w003" and readings[1][1].endswith("нет")  # the witness lacks the words
+    css = (ROOT / "pipeline/site/theme/assets/edition.css").read_text()
+    assert ".rdgs { display: none; }" in css and "[data-variants] .rdgs" in css

@@ -124,3 +124,37 @@ def test_text_from_the_sources_is_escaped_in_the_tei():
     doc = chapters_of("ШАХЪ.\nИгра.\nКарты <script>alert(1)</script> & «нѣтъ».\n")
     data = emit.serialize(emitted(doc)[0])
     assert b"<script>" not in data and b"&lt;script&gt;alert(1)&lt;/script&gt; &amp;" in data
+
+
+# A chapter of the Quinzaine as the tests make it (no page of it is among the sources): its title run together
+# with the decks line, or lost with a caption that names the game among other words.
+RULES = ("Правила.\nI. Всѣ карты перваго ряда считаются годными.\nИгра.\n"
+         "Располагаютъ въ продольную линію двѣнадцать картъ.\n")
+
+
+@pytest.mark.parametrize("opening", [
+    "ПЯТНАДЦАТЬ. ДВѢ ПОЛНЫХЪ КОЛОДЫ КАРТЪ.\n",          # title and decks line on one line
+    "ПАСЬЯНСЪ ПЯТНАДЦАТЬ.\nДВѢ ПОЛНЫХЪ КОЛОДЫ КАРТЪ.\n",  # the title word among others
+])
+def test_a_chapter_is_known_by_the_title_word_its_heading_holds(opening):
+    (ch,) = chapters_of(opening + RULES).chapters
+    assert ch.slug == "quinzaine"
+
+
+def test_a_chapter_is_known_by_a_caption_that_names_the_game():
+    (ch,) = chapters_of(RULES + "Расположеніе картъ пасьянса Пятнадцать.\n").chapters
+    assert ch.slug == "quinzaine" and ch.lost_start
+
+
+@pytest.mark.parametrize("caption", ["Блокада.\n", ""])
+def test_headings_at_the_end_of_a_chunk_open_the_chapter_the_next_chunk_continues(caption):
+    # the decks line and «Правила.» stand at the end of the chunk that holds the Shah; the next chunk begins
+    # with the rules of the chapter they open (identified by its caption, or by nothing of its own)
+    first = SHAH + "ДВѢ ПОЛНЫХЪ КОЛОДЫ КАРТЪ. Правила.\n"
+    second = ("I. Всѣ карты перваго ряда считаются годными.\nИгра.\n"
+              "Располагаютъ въ продольную линію двѣнадцать картъ. Тузы играютъ по мѣрѣ того, какъ они выходятъ.\n"
+              + caption)
+    shah, nxt = chapters_of(first, second).chapters
+    assert shah.slug == "shah" and shah.passages[-1].kind not in ("decks", "rules-head")
+    assert nxt.slug == "blockade"
+    assert [p.kind for p in nxt.passages[:3]] == ["decks", "rules-head", "rule"] and not nxt.lost_start

@@ -221,6 +221,9 @@ def spell(doc):
         found += spellings(p.text, pos)
         p.spellings = found
         p.corrections = [dataclasses.replace(c, spellings=tuple(spellings(c.corr))) for c in corrections]
+        for v in p.variants:
+            for r in v.readings:
+                r.spellings = spellings(r.text)
     for ch in doc.chapters:
         ch.title_spellings = spellings(ch.supplied_title) if ch.supplied_title else []
     return doc

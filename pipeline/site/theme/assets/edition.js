@@ -1,4 +1,4 @@
-/* The reader's switches: spelling (remembered across pages in localStorage), corrections, witnesses.
+/* The reader's switches: spelling (remembered across pages in localStorage), corrections, variants, witnesses.
    State lives as attributes on <html>, so the switch is instant (CSS does the rest). No network, no framework. */
 (function () {
   "use strict";
@@ -17,6 +17,7 @@
       if (corrections) { el.setAttribute("tabindex", "0"); } else { el.removeAttribute("tabindex"); }
     });
     each('input[name="witnesses"]', function (c) { c.checked = root.hasAttribute("data-witnesses"); });
+    each('input[name="variants"]', function (c) { c.checked = root.hasAttribute("data-variants"); });
   }
 
   function flag(name, on) { if (on) { root.setAttribute(name, ""); } else { root.removeAttribute(name); } }
@@ -103,6 +104,7 @@
     var t = event.target;
     if (t.name === "spelling") { setSpelling(t.value); }
     else if (t.name === "corrections") { flag("data-corrections", t.checked); }
+    else if (t.name === "variants") { flag("data-variants", t.checked); }
     else if (t.name === "witnesses") { if (t.checked) { badges(); } flag("data-witnesses", t.checked); }
     else { return; }
     sync();

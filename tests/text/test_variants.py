@@ -1,0 +1,136 @@
+"""Variants, not drops: copies of a passage that differ beyond OCR noise keep a lemma and the other readings as
+app/lem/rdg; the word-level audit finds every word of every witness in the TEI, and fails the build if one is not.
+
+The texts are the test's own, made from paragraphs of the seeds (a sentence added, a copy cut, words inserted)."""
+import json
+
+import pytest
+from lxml import etree
+
+from pipeline.tei import audit, emit
+from pipeline.text import build
+
+NS = {"t": "http://www.tei-c.org/ns/1.0"}
+WINDMILL = ("Берутъ изъ колоды туза и кладутъ его посрединѣ, передъ собою; затѣмъ раскладываютъ восемь картъ, "
+            "располагая ихъ вокругъ туза такъ, чтобы онѣ представляли собою крылья вѣтряной мельницы. "
+            "Осторожность весьма нужна въ данномъ случаѣ.")
+ROW = ("Располагаютъ въ продольную линію двѣнадцать картъ. Тузы играютъ по мѣрѣ того, какъ они выходятъ; "
+       "но нельзя играть другою картою, пока не наполнится цѣлый рядъ.")
+TALON = ("Когда сдѣланы всевозможныя комбинаціи и нельзя болѣе ничего сдѣлать, берутъ карты талона и "
+         "раскладываютъ ихъ снова въ томъ же порядкѣ.")
+ADDED = "и притомъ лицомъ вверхъ"
+
+
+def built(source_with, tmp_path, files: dict[str, str]):
+    edition = build.build(source_with(tmp_path, {n: t.encode() for n, t in files.items()}))
+    return edition, json.loads(edition.files["report.json"])
+
+
+def words_of(tei: bytes, xpath: str) -> str:
+    """The words under ``xpath`` as printed (lemma and readings; no modern spellings, no corrections)."""
+    root = etree.fromstring(tei)
+    etree.strip_elements(root, f"{{{NS['t']}}}reg", f"{{{NS['t']}}}corr", with_tail=False)
+    return " ".join(" ".join("".join(el.itertext()).split()) for el in root.xpath(xpath, namespaces=NS))
+
+
+def all_tei(edition) -> dict[str, bytes]:
+    return {n: d for n, d in edition.files.items() if n.startswith("tei/")}
+
+
+def test_a_copy_cut_off_mid_sentence_yields_to_the_whole(source_with, tmp_path):
+    cut = WINDMILL[:WINDMILL.index("весьма н") + len("весьма н")]
+    # two overlapping chunks: the first breaks off inside the paragraph the second has whole; the cut copy
+    # covers over 80 % of it, so collation calls them the same passage
+    edition, report = built(source_with, tmp_path, {"a.txt": f"МЕЛЬНИЦА.\n{ROW}\n{cut}\n",
+                                                     "b.txt": f"{WINDMILL}\n{TALON}\n"})
+    (p,) = [p for p in edition.doc.passages if p.text.startswith("Берутъ")]
+    assert p.text.endswith("нужна въ данномъ случаѣ.") and p.witnesses == ["wa", "wb"]
+    assert all(w["unmapped"] == 0 for w in report["words"])
+    assert edition.doc.errors == []
+
+
+def test_words_added_to_one_copy_survive(source_with, tmp_path):
+    longer = WINDMILL.replace("кладутъ его", f"кладутъ его {ADDED}")
+    noisy = WINDMILL.replace("раскладываютъ", "раскладываютг")  # the shorter copy also has a misreading
+    edition, report = built(source_with, tmp_path, {"a.txt": f"{ROW}\n{noisy}\n", "b.txt": f"{longer}\n{TALON}\n"})
+    (p,) = [p for p in edition.doc.passages if p.text.startswith("Берутъ")]
+    assert ADDED in p.text, "the fuller copy is the lemma"
+    (v,) = p.variants
+    assert [r.block.witness for r in v.readings] == ["wa"] and ADDED not in v.readings[0].text
+    assert report["variants"]["count"] == 1
+    assert all(w["unmapped"] == 0 for w in report["words"])
+
+
+def test_words_each_copy_adds_are_all_in_the_tei_and_it_is_valid(source_with, tmp_path, tei_schema):
+    one = WINDMILL.replace("кладутъ его", f"кладутъ его {ADDED}")
+    other = WINDMILL.replace("восемь картъ", "восемь другихъ картъ")
+    edition, report = built(source_with, tmp_path, {"a.txt": f"{ROW}\n{one}\n", "b.txt": f"{other}\n{TALON}\n"})
+    texts = " ".join(words_of(d, "//t:body") for d in all_tei(edition).values())
+    for word in (*ADDED.split(), "другихъ"):
+        assert word in texts
+    apps = [el for d in all_tei(edition).values() for el in etree.fromstring(d).iter(f"{{{NS['t']}}}app")]
+    assert apps and all(el.find("t:lem", NS) is not None and el.find("t:rdg", NS).get("wit") for el in apps)
+    for name, data in all_tei(edition).items():
+        assert tei_schema.validate(etree.fromstring(data)), name
+    assert all(w["unmapped"] == 0 for w in report["words"])
+    # the plain texts read the lemma only
+    (text,) = [d.decode() for n, d in edition.files.items() if n.startswith("text/pre-reform/")]
+    assert text.count("Берутъ") == 1
+
+
+def test_ocr_noise_between_copies_is_no_variant(source_with, tmp_path):
+    noisy = (WINDMILL.replace("изъ", "нзъ").replace("посрединѣ", "посредииѣ").replace("мельницы", "мелыiицы")
+             .replace("раскладываютъ", "раскла дываютъ"))
+    edition, report = built(source_with, tmp_path, {"a.txt": f"{ROW}\n{noisy}\n", "b.txt": f"{WINDMILL}\n{TALON}\n"})
+    assert report["variants"]["count"] == 0
+    assert all(w["unmapped"] == 0 for w in report["words"])
+
+
+EXTRA = "Игрокъ можетъ также перекладывать карты изъ одной пачки въ другую, если онѣ идутъ по порядку."
+
+
+def test_a_paragraph_added_to_a_notes_area_is_a_reading_not_a_duplicate(source_with, tmp_path, seed_texts):
+    names = sorted(seed_texts)
+    lines = seed_texts[names[4]].splitlines()  # the witness whose notes are a list without numbers
+    at = next(i for i, line in enumerate(lines) if line.startswith("На рисунк"))  # a note of that list
+    files = dict(seed_texts)
+    files[names[4]] = "\n".join(lines[:at + 1] + [EXTRA] + lines[at + 1:]) + "\n"
+    edition, report = built(source_with, tmp_path, files)
+    doc = edition.doc
+    assert not any(EXTRA[:20] in b.text for n in doc.notes.values() for b in n.copies), "not a copy of a note"
+    rdgs = " ".join(words_of(d, "//t:rdg") for d in all_tei(edition).values())
+    assert "перекладывать карты изъ одной пачки" in rdgs
+    assert all(w["unmapped"] == 0 for w in report["words"])
+    assert doc.errors == []
+
+
+def test_the_audit_reads_the_tei_not_the_collation(source_with, tmp_path):
+    edition, _ = built(source_with, tmp_path, {"a.txt": f"{ROW}\n{WINDMILL}\n", "b.txt": f"{WINDMILL}\n{TALON}\n"})
+    files = dict(edition.files)
+    ((name, data),) = [(n, d) for n, d in files.items() if n.startswith("tei/") and "продольную".encode() in d]
+    files[name] = data.replace("продольную ".encode(), b"")  # a word gone from the TEI, the model untouched
+    (a, b) = audit.audit(edition.doc, files)
+    assert a["unmapped"] == 1 and a["lost"][0]["word"] == "продольную" and a["lost"][0]["line"] == 1
+    assert b["unmapped"] == 0
+    (message,) = audit.errors([a, b])
+    assert message.startswith("a.txt, line 1") and "продольную" in message
+
+
+def test_a_reading_dropped_by_emission_fails_the_build(source_with, tmp_path, monkeypatch):
+    one = WINDMILL.replace("кладутъ его", f"кладутъ его {ADDED}")
+    other = WINDMILL.replace("восемь картъ", "восемь другихъ картъ")  # each copy adds words the other lacks
+    original = emit.Context.app
+
+    def without_readings(self, v):
+        app, lem = original(self, v)
+        for rdg in app.findall("t:rdg", NS):
+            app.remove(rdg)
+        return app, lem
+
+    monkeypatch.setattr(emit.Context, "app", without_readings)
+    edition, report = built(source_with, tmp_path, {"a.txt": f"{ROW}\n{one}\n", "b.txt": f"{other}\n{TALON}\n"})
+    readings = {r["witness"]: r["text"] for v in report["variants"]["list"] for r in v["readings"] if r["text"]}
+    (file, text), = readings.items()  # the copy that is not the lemma, where it adds its words
+    lost = {w["file"]: [x["word"] for x in w["lost"]] for w in report["words"]}
+    assert lost == {file: text.split(), ({"a.txt", "b.txt"} - {file}).pop(): []}
+    assert edition.doc.errors and all(e.startswith(f"{file}, line ") for e in edition.doc.errors)
