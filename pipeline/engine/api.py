@@ -1,23 +1,49 @@
 """The JSON API: every argument and result is JSON-ready (dicts, lists, str, int), so the CLI, the tests, the
 solver and the browser's Web Worker (Pyodide) share one entry point. One call per user action returns the new
 state and the next legal moves. See README.md for the shapes.
+
+Every function checks what it is given and raises `EngineError` (a ValueError with a short message and a `kind`)
+for any bad call — an unknown game, a deal number that is not a whole number from 1 to 2**64 - 1, a state that is
+not one the game can be in (`serial.state_from_json`), a JSON text too large or too deeply nested, an illegal move —
+and no other exception.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from . import registry
 from .cards import card_id
 from .core import Game, Move, State, undo_step
-from .serial import copy_state, state_from_json, state_to_json, steps_for_display
+from .errors import EngineError, show
+from .rng import MASK
+from .serial import (MAX_MOVES, MAX_TEXT, copy_state, parse_json, produced, state_digest, state_from_json,
+                     state_to_json, steps_for_display)
 
 JSON = dict[str, Any]
 
 
+def _game(slug: Any) -> Game:
+    if type(slug) is str and slug in registry.games():
+        return registry.games()[slug]
+    raise EngineError(f"no game {show(slug)}; known games: {', '.join(registry.games())}", "game")
+
+
+def _deal(deal: Any) -> int:
+    if type(deal) is not int or not 1 <= deal <= MASK:
+        raise EngineError(f"a deal number is a whole number from 1 to 2**64 - 1, not {show(deal)}", "deal")
+    return deal
+
+
+def _data(value: Any, what: str) -> Any:
+    """A JSON text (bounded before it is parsed) or an already parsed value."""
+    return parse_json(value, what) if isinstance(value, str) else value
+
+
 def _load(state: JSON | str) -> tuple[Game, State]:
-    data = json.loads(state) if isinstance(state, str) else state
-    game = registry.get(data["game"])
+    data = _data(state, "state")
+    if type(data) is not dict:
+        raise EngineError("bad state: a state must be a JSON object", "state")
+    game = _game(data.get("game"))
     return game, state_from_json(game, data)
 
 
@@ -59,7 +85,7 @@ def list_games() -> list[JSON]:
 
 
 def describe(slug: str) -> JSON:
-    game = registry.get(slug)
+    game = _game(slug)
     return {**game_info(game), "layout": layout(game)}
 
 
@@ -78,8 +104,10 @@ def _moves_json(game: Game, state: State, moves: list[Move]) -> list[JSON]:
 
 
 def _result(game: Game, state: State, steps: list[JSON]) -> JSON:
+    data = state_to_json(game, state)
+    produced(state_digest(data))  # the engine's own state: handed back, it is not replayed again
     return {
-        "state": state_to_json(game, state),
+        "state": data,
         "steps": steps,
         "legal_moves": _moves_json(game, state, game.legal_moves(state)),
         "status": game.status(state),
@@ -90,8 +118,8 @@ def _result(game: Game, state: State, steps: list[JSON]) -> JSON:
 def new_game(slug: str, deal: int) -> JSON:
     """Deal number `deal` of game `slug`: {state, steps (the deal, for animation), legal_moves, status, score,
     layout, info}."""
-    game = registry.get(slug)
-    state, steps = game.new_state(deal)
+    game = _game(slug)
+    state, steps = game.new_state(_deal(deal))
     blank = copy_state(state)
     for step in reversed(steps):  # rebuild the undealt pack so the deal's steps can be shown card by card
         undo_step(blank, step)
@@ -100,12 +128,14 @@ def new_game(slug: str, deal: int) -> JSON:
 
 
 def find_move(game: Game, state: State, move: str | JSON) -> Move:
-    wanted = move if isinstance(move, str) else move["id"]
+    wanted = move.get("id") if type(move) is dict else move
+    if type(wanted) is not str or len(wanted) > MAX_TEXT:
+        raise EngineError("a move is given by its id (a text) or a legal-move object with an id", "move")
     for m in game.legal_moves(state):
         if m.id == wanted:
             return m
-    raise ValueError(f"move {wanted!r} is not legal in {game.slug} now; legal: "
-                     f"{', '.join(m.id for m in game.legal_moves(state)) or 'none (game over)'}")
+    legal = ", ".join(m.id for m in game.legal_moves(state)[:12]) or "none (game over)"
+    raise EngineError(f"move {wanted[:60]!r} is not legal in {game.slug} now; legal: {legal}", "move")
 
 
 def apply(state: JSON | str, move: str | JSON) -> JSON:
@@ -148,15 +178,20 @@ def hint(state: JSON | str) -> str | None:
 
 def log(state: JSON | str) -> JSON:
     """The move log of a game: {game, deal, moves: [ids]}; `replay` turns it back into the same state."""
-    data = json.loads(state) if isinstance(state, str) else state
-    return {"game": data["game"], "deal": data["deal"], "moves": [m["id"] for m in data["history"]]}
+    game, st = _load(state)
+    return {"game": game.slug, "deal": st.deal, "moves": [m.id for m in st.history]}
 
 
 def replay(record: JSON | str) -> JSON:
     """Replay a log from `log()`; the result's state equals the state the log was taken from (without redo)."""
-    data = json.loads(record) if isinstance(record, str) else record
-    game = registry.get(data["game"])
-    state, _ = game.new_state(data["deal"])
-    for move_id in data["moves"]:
+    data = _data(record, "log")
+    if type(data) is not dict or set(data) != {"game", "deal", "moves"}:
+        raise EngineError("a log is an object {game, deal, moves}", "call")
+    game = _game(data["game"])
+    moves = data["moves"]
+    if type(moves) is not list or len(moves) > MAX_MOVES:
+        raise EngineError(f"a log's moves are a list of at most {MAX_MOVES} move ids", "call")
+    state, _ = game.new_state(_deal(data["deal"]))
+    for move_id in moves:
         game.apply(state, find_move(game, state, move_id))
     return _result(game, state, [])
