@@ -3,6 +3,7 @@ policy lists by hash, and in Chromium an injected event handler or script does n
 and every page run with no violation."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from html.parser import HTMLParser
@@ -128,6 +129,17 @@ def test_an_injected_handler_or_script_does_not_run(fixture_site_dir, tmp_path, 
         assert any("script-src" in v for v in violations(watched)), "the browser reports what it blocked"
 
 
+ASK_WORKER = """async ([op, args]) => {
+  const w = window.editionPlay.board.engine.worker || window.editionPlayWorker;
+  const id = 900000 + Math.floor(Math.random() * 1000);
+  return await new Promise((resolve) => {
+    const listen = (e) => { if (e.data && e.data.id === id) { w.removeEventListener('message', listen); resolve(e.data); } };
+    w.addEventListener('message', listen);
+    w.postMessage({id, op, args});
+  });
+}"""
+
+
 def test_home_notes_search_and_the_game_run_with_no_violation(fixture_site_url, watched):
     page = watched
     for path in ("", "notes/", "winnability/"):
@@ -153,3 +165,12 @@ def test_home_notes_search_and_the_game_run_with_no_violation(fixture_site_url, 
     page.wait_for_function("() => window.editionPlay.state().history === 1", timeout=60_000)
     assert page.evaluate("window.editionPlay.state().last") == move
     assert violations(page) == []
+    # the worker in the page: names outside its allow-list and illegal moves are refused in Russian, no traceback
+    for op in ("constructor", "__proto__", "toString", "hasOwnProperty", "nope", None):
+        answer = page.evaluate(ASK_WORKER, [op, []])
+        assert answer["ok"] is False and answer["error"] == "Неизвестная команда движку.", (op, answer)
+    answer = page.evaluate(ASK_WORKER, ["apply", ["nowhere>anywhere"]])
+    assert answer["ok"] is False and answer["error"] == "Этот ход невозможен.", answer
+    answer = page.evaluate(ASK_WORKER, ["new_game", ["windmill", -5]])
+    assert answer["ok"] is False and answer["error"].startswith("Номер раздачи"), answer
+    assert "Traceback" not in json.dumps(answer)

@@ -5,16 +5,63 @@ user action by worker.mjs. It holds the current state, so a move costs one call 
 board draws: piles, face-down counts, variables, the steps to animate, the next legal moves, status and score.
 No rule of any game is here: legality, hints and what auto-play may play all come from the engine.
 Runs under CPython too (tests/site/play/test_session.py), with the same answers.
+
+A call the engine refuses (an `EngineError`: an illegal move, a bad deal number, no game started yet, a state that
+is not one the game can be in) answers ``{"refused": {"message": <a short Russian sentence for the player>,
+"detail": <the engine's one-line English message>}}``, which worker.mjs turns into its usual error answer; any other
+exception (a bug) is refused the same way with a general sentence, its traceback going to stderr (the browser's
+console), never to the player.
 """
 from __future__ import annotations
 
+import functools
 import json
-from typing import Any
+import sys
+import traceback
+from typing import Any, Callable
 
 from pipeline.engine import api, registry
+from pipeline.engine.errors import EngineError
 from pipeline.engine.serial import state_from_json
 
 _session: dict[str, Any] = {"state": None}
+
+# what the player reads, by the kind of the engine's refusal
+MESSAGES_RU = {
+    "move": "Этот ход невозможен.",
+    "deal": "Номер раздачи — целое число от 1 до 18446744073709551615.",
+    "game": "Такой игры в издании нет.",
+    "state": "Партия повреждена: начните раздачу заново.",
+    "call": "Сначала начните партию.",
+}
+INTERNAL_RU = "Внутренняя ошибка движка: действие не выполнено."
+
+
+def refusal(err: BaseException) -> str:
+    """The answer for a refused call: a Russian sentence for the player and a one-line detail, never a traceback."""
+    if isinstance(err, EngineError):
+        message, detail = MESSAGES_RU.get(err.kind, INTERNAL_RU), str(err).splitlines()[0][:300]
+    else:
+        print("".join(traceback.format_exception(err)), file=sys.stderr)
+        message, detail = INTERNAL_RU, type(err).__name__
+    return json.dumps({"refused": {"message": message, "detail": detail}}, ensure_ascii=False)
+
+
+def guarded(fn: Callable[..., str]) -> Callable[..., str]:
+    """The session's entry points answer a refusal instead of raising."""
+    @functools.wraps(fn)
+    def call(*args: Any) -> str:
+        try:
+            return fn(*args)
+        except Exception as err:  # noqa: BLE001 - the boundary to the page: nothing may escape as a traceback
+            return refusal(err)
+    return call
+
+
+def _state() -> dict[str, Any]:
+    if _session["state"] is None:
+        raise EngineError("no game yet: call new_game first", "call")
+    return _session["state"]
 
 
 def games() -> str:
@@ -57,31 +104,47 @@ def _view(result: dict[str, Any], **extra: Any) -> str:
     return json.dumps(view, ensure_ascii=False)
 
 
+def _deal(deal: Any) -> int:
+    """The page sends the deal as a number (or the text of one, from the URL): a whole number, else refused."""
+    if type(deal) is float and deal.is_integer() and abs(deal) < 2 ** 63:
+        return int(deal)
+    if type(deal) is str and deal.strip().isdigit() and len(deal) <= 20:
+        return int(deal)
+    return deal  # api.new_game refuses anything else as a deal number
+
+
+@guarded
 def new_game(slug: str, deal: int) -> str:
     """Deal number `deal` of `slug`; the answer also carries the layout and the rules (info)."""
-    result = api.new_game(slug, int(deal))
+    result = api.new_game(slug, _deal(deal))
     return _view(result, layout=result["layout"], info=result["info"])
 
 
+@guarded
 def apply(move_id: str) -> str:
-    return _view(api.apply(_session["state"], move_id))
+    return _view(api.apply(_state(), move_id))
 
 
+@guarded
 def undo() -> str:
-    return _view(api.undo(_session["state"]))
+    return _view(api.undo(_state()))
 
 
+@guarded
 def redo() -> str:
-    return _view(api.redo(_session["state"]))
+    return _view(api.redo(_state()))
 
 
 HINT_BUDGET = 3000  # positions the solver may look at for one hint: about a second in the browser
 
 
+@guarded
 def hint(budget: int = HINT_BUDGET) -> str:
     """A real legal move: from `pipeline.solve.search.hint(state, budget)` (budget = positions searched) when the
     solver exists and answers, else from `api.hint` (the greedy policy). {id, by} or {id: null}."""
-    state = _session["state"]
+    state = _state()
+    if type(budget) is not int or not 1 <= budget <= 10 * HINT_BUDGET:
+        budget = HINT_BUDGET
     move = None
     by = "greedy"
     try:
@@ -102,10 +165,11 @@ def hint(budget: int = HINT_BUDGET) -> str:
     return json.dumps({"id": move, "by": by if move else None})
 
 
+@guarded
 def auto_step() -> str:
     """One step of auto-play to the foundations: the engine's hint, if it plays a card to a foundation (kind
     "play"), applied; else {"done": true}. The board calls this again until done, so the reader can stop it."""
-    state = _session["state"]
+    state = _state()
     move_id = api.hint(state)
     kinds = {m["id"]: m["kind"] for m in api.legal_moves(state)}
     if move_id is None or kinds.get(move_id) != "play":
@@ -113,6 +177,7 @@ def auto_step() -> str:
     return _view(api.apply(state, move_id), done=False)
 
 
+@guarded
 def log() -> str:
     """{game, deal, moves}: the moves played so far (for sharing and for the tests' replay)."""
-    return json.dumps(api.log(_session["state"]), ensure_ascii=False)
+    return json.dumps(api.log(_state()), ensure_ascii=False)

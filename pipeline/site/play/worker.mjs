@@ -1,6 +1,7 @@
 // The game engine in a module Web Worker: Pyodide (vendored beside this file in ./pyodide/) runs
 // pipeline/engine unchanged, so Python's start-up never freezes the page.
-// Protocol: the page posts {id, op, args}; the worker answers {id, ok: true, result} or {id, ok: false, error};
+// Protocol: the page posts {id, op, args}; the worker answers {id, ok: true, result} or {id, ok: false, error}
+// (error: a short Russian sentence for the player; detail: the engine's one-line reason, when it gave one);
 // while loading it also posts {progress: {stage, done, total, text}} and finally {ready: true, games}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
@@ -109,27 +110,55 @@ async function boot() {
   self.postMessage({ ready: true, games, version: bundle.version, pyodide: pyodide.version, timings });
 }
 
-const OPS = {
-  new_game: (slug, deal) => session.new_game(slug, deal),
-  apply: (moveId) => session.apply(moveId),
-  undo: () => session.undo(),
-  redo: () => session.redo(),
-  hint: (budget) => (budget ? session.hint(budget) : session.hint()),
-  auto_step: () => session.auto_step(),
-  log: () => session.log(),
-};
+// The operations the page may ask for: an explicit allow-list (a plain object has "constructor", "__proto__",
+// "toString" … too, which must not be callable by name).
+const OPS = new Map([
+  ["new_game", (slug, deal) => session.new_game(slug, deal)],
+  ["apply", (moveId) => session.apply(moveId)],
+  ["undo", () => session.undo()],
+  ["redo", () => session.redo()],
+  ["hint", (budget) => (budget ? session.hint(budget) : session.hint())],
+  ["auto_step", () => session.auto_step()],
+  ["log", () => session.log()],
+]);
+
+// What the player reads when something fails outside the engine's own refusals (edition_play.py words those).
+const NOT_LOADED = "Движок ещё загружается.";
+const UNKNOWN_OP = "Неизвестная команда движку.";
+const INTERNAL = "Внутренняя ошибка движка: действие не выполнено.";
+
+// A Python exception reaches JavaScript with its whole traceback as the message: the player never sees it; the
+// console keeps it for whoever debugs.
+function shortError(err) {
+  const text = String(err && err.message ? err.message : err);
+  if (text.includes("Traceback (most recent call last)") || (err && err.type)) {
+    console.warn("[engine]", text);
+    return INTERNAL;
+  }
+  return text.split("\n")[0].slice(0, 300);
+}
 
 self.onmessage = (event) => {
-  const { id, op, args } = event.data;
+  const { id, op, args } = event.data || {};
   const started = performance.now();
   try {
-    if (!session) throw new Error("the engine is not loaded yet");
-    const fn = OPS[op];
-    if (!fn) throw new Error(`unknown operation ${op}`);
-    const text = fn(...(args || []));
-    self.postMessage({ id, ok: true, result: JSON.parse(text), ms: performance.now() - started });
+    if (typeof op !== "string" || !OPS.has(op)) {
+      self.postMessage({ id, ok: false, error: UNKNOWN_OP, detail: `unknown operation ${String(op).slice(0, 40)}` });
+      return;
+    }
+    if (!session) {
+      self.postMessage({ id, ok: false, error: NOT_LOADED, detail: "the engine is not loaded yet" });
+      return;
+    }
+    const text = OPS.get(op)(...(Array.isArray(args) ? args : []));
+    const result = JSON.parse(text);
+    if (result && result.refused) {
+      self.postMessage({ id, ok: false, error: result.refused.message, detail: result.refused.detail });
+      return;
+    }
+    self.postMessage({ id, ok: true, result, ms: performance.now() - started });
   } catch (err) {
-    self.postMessage({ id, ok: false, error: String(err && err.message ? err.message : err) });
+    self.postMessage({ id, ok: false, error: shortError(err) });
   }
 };
 
