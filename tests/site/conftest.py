@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from site_helpers import FIXTURE_EDITION, ROOT, mkdocs_build  # noqa: E402
+from site_helpers import FIXTURE_EDITION, HOSTILE_HEAD, HOSTILE_TITLE, ROOT, mkdocs_build  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -100,10 +100,6 @@ def offline_page(browser):
         yield page
     finally:
         context.close()
-
-
-HOSTILE_TITLE = "МЕЛЬНИЦА <IMG SRC=X ONERROR=ALERT(5)>."
-HOSTILE_HEAD = "Правила <img src=y onerror=alert(6)>."
 
 
 @pytest.fixture(scope="session")

@@ -9,6 +9,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE_EDITION = Path(__file__).resolve().parent / "fixtures" / "edition"
+# markup in a chapter title and a section head, as a witness's heading could bring it (tests/site/test_hostile.py)
+HOSTILE_TITLE = "МЕЛЬНИЦА <IMG SRC=X ONERROR=ALERT(5)>."
+HOSTILE_HEAD = "Правила <img src=y onerror=alert(6)>."
 
 
 def mkdocs_build(edition: Path, out: Path) -> tuple[subprocess.CompletedProcess, float]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from html.parser import HTMLParser
 from pathlib import Path
 
-from conftest import HOSTILE_HEAD, HOSTILE_TITLE
+from site_helpers import HOSTILE_HEAD, HOSTILE_TITLE
 
 
 class Elements(HTMLParser):
