@@ -82,7 +82,7 @@ def _streams(el, streams: list[list[str]], current: list[str]) -> None:
         target = own
     else:
         target = current
-    if local in ("item", "note") and el.get("n"):
+    if local in ("item", "note", "ptr") and el.get("n"):  # a ptr: a second anchor of a note placed before
         target += _WORD.findall(fold(el.get("n")))
     target += _WORD.findall(fold(el.text or ""))
     for child in el:
