@@ -68,6 +68,16 @@ sentence between two known words (``чемъ.карты`` → space, ``карт�
 and a capital ``Ф`` inside a sentence (``, Фигурами`` → ``фигурами``).  Left to the mechanical layer:
 Latin letters and digits inside words (``3одіакъ``), glued headings (``КАРТЪПравила``).
 
+On pages the corrector was not built on: a form no dictionary knows earns little from being repeated
+(``UNKNOWN_CAP``: the OCR repeats its misreading of a frequent word); a form morphology knows is changed at low
+certainty only where the words around it speak for the reading, else it goes to review; a word at the edge of a
+text cut off there (a lower-case start, an end without a stop) is not completed or re-begun (``перемѣщ`` stays,
+for review); a letter alone between words that is no word (``н``) is the one-letter word a known confusion makes
+of it (``и``).  Work per token is bounded: a token longer than the longest word of the frequency list by more than
+``WORD_MARGIN`` goes to review unsearched, and the edits of a word are made along pymorphy3's dictionary (its DAWG,
+walked by prefix: ``viable_edits``), so an edit that begins no word is never looked up; candidates are cached per
+word form.
+
 ``source/editorial/corrections.json`` holds overrides for what no rule can decide:
 ``{"overrides": [{"sic": …, "before": …, "after": …, "corr": …, "reason": …, "cert": …}]}``,
 matched by the printed form and a little text before/after it (never file offsets);
@@ -88,7 +98,8 @@ import regex
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from pipeline.text.lang.spelling import SPECIAL, is_known, modernize_word, parses, tokens
+from pipeline.text.lang.spelling import (SPECIAL, is_known, is_prefix, modernize_word, parses, prefix_nodes, step,
+                                         tokens, walk)
 from pipeline.text.model import Correction, Document, Passage, Review
 from pipeline.text.lang.syntax import EDGE, UNKNOWN as UNKNOWN_CLASS, Syntax, gap_class, word_classes
 
@@ -125,6 +136,7 @@ UNKNOWN = -8.0        # a form morphology does not know
 UNKNOWN_SEEN = 1      # … halved where the text has it in another place
 CORPUS_W = 1.5        # × ln(1 + distinct contexts elsewhere, at most CORPUS_CAP)
 CORPUS_CAP = 12
+UNKNOWN_CAP = 2       # … for a form morphology does not know
 LEMMA_CORPUS = True
 BIGRAM_W = 1.0
 IMPLAUSIBLE = -4.0   # an unknown form with a letter sequence no Russian word has
@@ -139,6 +151,7 @@ MAX_CHANNEL = 11.0
 VARIANT = 2.0         # a real word printed nowhere else against a reading the rest of the text uses
 TEXT_FREQUENT = 2     # … used in at least this many contexts
 CERTS = ("low", "medium", "high")
+LOCAL_EVIDENCE = {"context", "agreement", "government", "duplicate-witness", "syntax"}  # the words around a form
 REAL_DELTA, REAL_MARGIN = 1.2, 1.0  # … a real word's, with context around it for the reading
 TEXT_DELTA = 2.0                    # … with only the rest of the text for it (its spelling, its use)
 FAR_DELTA, FAR_MARGIN = 3.0, 2.0    # … with a duplicate witness, for a reading one letter of any kind away
@@ -167,6 +180,17 @@ def _frequencies() -> dict[str, float]:
     return freq
 
 
+WORD_MARGIN = 8  # letters a token may have beyond the longest word: a preposition run into it, a final ъ, 2 edits
+
+
+@lru_cache(maxsize=1)
+def longest_word() -> int:
+    """The most letters a token can have and still be read as a word or two: the longest word of the frequency
+    list plus WORD_MARGIN. Longer tokens (a run of letters without spaces) are not searched — they go to review, so
+    that the corrector's work per token is bounded whatever the input."""
+    return max(map(len, _frequencies())) + WORD_MARGIN
+
+
 @lru_cache(maxsize=1)
 def _trigrams() -> dict[str, int]:
     """Letter trigrams (with ^ and $ at the ends) of the frequency list's words, counted."""
@@ -186,7 +210,7 @@ def implausible(form: str) -> str:
     if len(base) > 1 and base.endswith("ъ"):
         base = base[:-1]
     stem, refl = (base[:-2], base[-2:]) if base.endswith(("ся", "сь")) and len(base) > 4 else (base, "")
-    base = regex.sub(r"(?:аго|яго|ыя|ия)$",
+    base = _OLD_ENDING.sub(
                      lambda m: {"аго": "ого", "яго": "его", "ыя": "ые", "ия": "ие"}[m.group()], stem) + refl
     padded = f"^{base}$"
     counts = _trigrams()
@@ -206,6 +230,13 @@ def zipf(form: str) -> float:
 
 YAT_ROOTS, YAT_ENDINGS = _load_yat()
 LATIN = regex.compile(r"[A-Za-z0-9]")
+_OLD_ENDING = regex.compile(r"(?:аго|яго|ыя|ия)$")
+_HARD_SIGN_OK = regex.compile("ъ[еёюяи]")
+_LATIN_NUMERAL = regex.compile(r"[IVXLCM]+")
+_MARK = regex.compile(r"\p{M}")
+_GLUED_HEADING = regex.compile(r"^.{2,}\p{Lu}\p{Ll}{2,}")
+_SENTENCE_END = regex.compile(r"[.!?]\s+$")
+_STRAY_HYPHEN = regex.compile(r"-\s*|\s*-\s+")
 
 
 # ---------------------------------------------------------------- word evidence (cached by form)
@@ -220,7 +251,7 @@ def known(form: str) -> bool:
     base = form.translate(str.maketrans("ѣіѳѵ", "еифи"))
     if len(base) > 1 and base.endswith("ъ"):
         base = base[:-1]
-    if "ъ" in base[:-1] and not regex.search("ъ[еёюяи]", base):
+    if "ъ" in base[:-1] and not _HARD_SIGN_OK.search(base):
         return False
     if is_known(base):
         return True
@@ -232,6 +263,73 @@ def known(form: str) -> bool:
     if _PREFIX_Z.search(form):  # разсматривать → рассматривать
         return is_known(modernize_word(form))
     return False
+
+
+def viable(form: str) -> bool:
+    """False only where ``known(form)`` is False: the part of its modern spelling that ``known``'s rules leave as it
+    is (all but an -аго/-ыя ending; none where a prefix раз-/из-… is respelled) begins no word of the dictionary.
+    It prunes the edits of a word before the slower look-ups, and changes no answer."""
+    if form in SPECIAL or _PREFIX_Z.search(form):
+        return True
+    base = form.translate(_MODERN_LETTERS)
+    if len(base) > 1 and base.endswith("ъ"):
+        base = base[:-1]
+    stem = base[:-2] if base.endswith(("ся", "сь")) and len(base) > 4 else base
+    for old in ("аго", "яго", "ыя", "ия"):
+        if stem.endswith(old):
+            return is_prefix(stem[:-len(old)])
+    return is_prefix(base)
+
+
+_MODERN_LETTERS = str.maketrans("ѣіѳѵ", "еифи")
+
+
+def _checked_part(form: str) -> str:
+    """What ``viable`` walks: the modern letters, without a final ъ and an -аго/-ыя ending (+ся)."""
+    base = form.translate(_MODERN_LETTERS)
+    if len(base) > 1 and base.endswith("ъ"):
+        base = base[:-1]
+    stem = base[:-2] if base.endswith(("ся", "сь")) and len(base) > 4 else base
+    for old in ("аго", "яго", "ыя", "ия"):
+        if stem.endswith(old):
+            return stem[:-len(old)]
+    return base
+
+
+def viable_edits(word: str, subs_only: bool = False) -> set[str]:
+    """The edits of ``_generic_edits(word)`` (``_generic_subs`` with ``subs_only``) that ``viable`` passes, but for
+    some that ``known`` could not know anyway: every edit ``known`` knows is among them. Made split by split along
+    the dictionary: the edits at split i share ``word[:i]``, so its walk is made once and each edit walks on from
+    there; once ``word[:i]`` begins no word, no edit at a later split can be known (they all keep it, and ``known``'s
+    rules cannot reach back into it: a respelled prefix раз-/чрез- at the start holds з or ч, an ending, ъ and -ся
+    take at most 7 letters off the end), so the search stops there; and a letter put in at i that continues no
+    word from ``word[:i]`` is not tried."""
+    out: set[str] = set()
+    n, modern = len(word), word.translate(_MODERN_LETTERS)
+    for i in range(n + 1):
+        nodes = prefix_nodes(modern[:i])
+        if not nodes and i <= n - 7 and not any(ch in word[:i] for ch in "зч"):
+            break
+        a, b = word[:i], word[i:]
+        # a letter put in at i must itself continue word[:i] in the dictionary (one step, not a walk), where the
+        # part ``viable`` walks reaches past i and no respelled prefix can change it
+        quick = i < n - 6 and not any(ch in a for ch in "зч")
+        letters = [c for c in ALPHABET if not quick or c in "зч" or step(nodes, c.translate(_MODERN_LETTERS))]
+        if subs_only:
+            edits = [a + c + b[1:] for c in letters if b and c != b[0]]
+        else:
+            edits = ([a + b[1:]] if b else []) + ([a + b[1] + b[0] + b[2:]] if len(b) > 1 else [])
+            edits += [a + c + b[1:] for c in letters if b] + [a + c + b for c in letters]
+        for g in edits:
+            if g in out:
+                continue
+            if g in SPECIAL or _PREFIX_Z.search(g):
+                out.add(g)
+                continue
+            part = _checked_part(g)
+            if (walk(nodes, part[i:]) if nodes and len(part) >= i else is_prefix(part)):
+                out.add(g)
+    return out
 
 
 @lru_cache(maxsize=200_000)
@@ -349,8 +447,11 @@ def _ending_fits(form: str, ending: str) -> bool:
     wanted = _ENDING_POS.get(ending)
     if wanted is None:
         return True
+    modern = form.translate(str.maketrans("ѣі", "еи"))
+    # the word as 1918 spells it, too: a prefix раз-/из-… before a voiceless consonant is рас-/ис- (разсмотрѣть)
+    options = (modern,) if is_known(modern) else (modern, modernize_word(form))
     return any(p.tag.POS in wanted or ("COMP" in wanted and "Cmp2" in p.tag)
-               for p in parses(form.translate(str.maketrans("ѣі", "еи"))))
+               for m in options for p in parses(m))
 
 
 def _yat_ok(form: str) -> bool:
@@ -552,6 +653,27 @@ def _generic_edits(word: str) -> set[str]:
     return out
 
 
+def _deletes(word: str) -> set[str]:
+    """``word`` with one letter left out, each way."""
+    return {word[:i] + word[i + 1:] for i in range(len(word))}
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """``b`` is in ``_generic_edits(a)``: one letter of ALPHABET substituted or inserted, one deleted, or two
+    neighbours swapped."""
+    if len(b) == len(a):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return (len(diff) == 1 and b[diff[0]] in ALPHABET) or (
+            len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    if len(b) == len(a) + 1:
+        i = next((k for k in range(len(a)) if a[k] != b[k]), len(a))
+        return b[:i] + b[i + 1:] == a and b[i] in ALPHABET
+    if len(b) == len(a) - 1:
+        i = next((k for k in range(len(b)) if a[k] != b[k]), len(b))
+        return a[:i] + a[i + 1:] == b
+    return False
+
+
 def _hyphenated(a: str, b: str) -> bool:
     """``a-b`` is one hyphenated word morphology knows (кто-нибудь, по-русски, из-за)."""
     return bool(a and b) and is_known(modernize_word(a.lower()) + "-" + modernize_word(b.lower()))
@@ -628,6 +750,21 @@ class _Corpus:
             self.occurrences.setdefault(w, set()).add(_window(stream, k, 2))
         self.vocab = sorted(self.contexts)
         self._by_lemma: dict[str, list[tuple[str, int]]] | None = None
+        self._frequent: dict[str, list[str]] | None = None
+
+    def frequent_near(self, obs: str) -> list[str]:
+        """The forms printed in at least TEXT_FREQUENT_LETTER places that are one letter edit of ``obs`` away
+        (``_generic_edits``: a letter of ALPHABET put in or for another, one left out, two swapped) — found through
+        an index of their one-letter deletions, so the cost is the few forms that share one, not the alphabet
+        times the word's length (a one-letter edit of each other: they share a deletion, or one is the other's)."""
+        if self._frequent is None:
+            self._frequent = {}
+            for w, seen in self.occurrences.items():
+                if len(seen) >= TEXT_FREQUENT_LETTER:
+                    for d in {w} | _deletes(w):
+                        self._frequent.setdefault(d, []).append(w)
+        near = {w for d in {obs} | _deletes(obs) for w in self._frequent.get(d, ())}
+        return sorted(w for w in near if _one_edit(obs, w))
 
     def word_support(self, form: str) -> int:
         """Distinct occurrences of any form of the word (of its commonest-used dictionary form)."""
@@ -747,7 +884,8 @@ class Corrector:
             # the text's use of the word, not of this form of it — but a form the text's spelling rules
             # forbid (картам, порядке, тѣъ) is no form of a word the text uses
             n = max(n, self.corpus.same_spelling(form) - (self.corpus.support(form) - n))
-        if common(form) or (capital and known(form)):  # a name is a word where it has its capital
+        word = common(form) or (capital and known(form))  # a name is a word where it has its capital
+        if word:
             evidence.append("morphology")
             score += FREQ_W * (zipf(form) - FREQ_FLOOR)
         else:
@@ -755,13 +893,17 @@ class Corrector:
             if implausible(form):
                 score += IMPLAUSIBLE
         if n:
-            score += CORPUS_W * math.log1p(min(n, CORPUS_CAP))
+            # a form no dictionary knows is not made a word by repetition: the OCR repeats its misreadings of a
+            # frequent word, so past UNKNOWN_CAP places the text's use of it says no more
+            score += CORPUS_W * math.log1p(min(n, CORPUS_CAP if word else UNKNOWN_CAP))
             evidence.append(f"corpus:{n}")
         pen, rule = orthography(form)
         score += pen
         if not pen and not is_obs:
             evidence.append("orthography")
         left, right = self.corpus.bigrams(form, ctx)
+        if not word:
+            left, right = min(left, UNKNOWN_CAP - 1), min(right, UNKNOWN_CAP - 1)
         if left or right:
             score += BIGRAM_W * (math.log1p(left) + math.log1p(right))
             evidence.append("context")
@@ -799,14 +941,14 @@ class Corrector:
         first = _seed_edits(obs)
         if real_word:  # one known confusion away and a word of the text (the form, or the word in
             # TEXT_FREQUENT_WORD places: ряды where the text has рядъ, ряда …), or one letter away and frequent in it
-            found = {c for c in first if common(c) and (
+            found = {c for c in first if viable(c) and common(c) and (
                 c in self.corpus.contexts or self.corpus.word_support(c) >= TEXT_FREQUENT_WORD)}
-            found |= {c for c in _generic_edits(obs) if self.corpus.support(c) >= TEXT_FREQUENT_LETTER and common(c)}
+            found |= {c for c in self.corpus.frequent_near(obs) if common(c)}
         else:
             pool = set(first)
             for c in first:
                 pool |= _seed_edits(c)
-            pool |= _generic_edits(obs)
+            pool = {c for c in pool if viable(c)} | viable_edits(obs)
             found = {c for c in pool if orthography(c)[0] > -4 and common(c)}
             # a corpus form that breaks the spelling rules is no reading: it would be corrected in turn
             # (бмрьерамі → барьерамі, itself an OCR form, → барьерами: correcting twice ≠ once)
@@ -817,7 +959,7 @@ class Corrector:
         if not real_word and len(obs) >= 4 and all(channel(obs, c)[0] > 5 for c in found):
             # nothing close: a known confusion and one more letter (вьшуть → вынуть)
             for c in first:
-                found |= {g for g in _generic_subs(c) if orthography(g)[0] > -4 and common(g)}
+                found |= {g for g in viable_edits(c, subs_only=True) if orthography(g)[0] > -4 and common(g)}
             found.discard(obs)
         result = tuple(sorted(c for c in found if channel(obs, c)[0] <= MAX_CHANNEL))
         self._cands[key] = result
@@ -903,50 +1045,72 @@ class Corrector:
         if (gap_before == "-" and _hyphenated(prev_surface, surface)) or (
                 gap_after == "-" and _hyphenated(surface, next_surface)):
             return None  # part of a hyphenated word morphology knows (кто-нибудь, по-русски)
-        return self._word(surface, (p1, n1), (p2, p1, n1, n2), gap_before, gap_after, start, end, prev_surface)
+        # the text begins inside a sentence or ends without a stop: a chunk cut there may have cut the word too
+        cut = "start" if k == 0 and surface[:1].islower() else "end" if k == len(toks) - 1 else ""
+        if len(surface) == 1 and idx and idx + 1 < len(words):
+            return self._lone_letter(surface, gap_before, gap_after, start, end)
+        return self._word(surface, (p1, n1), (p2, p1, n1, n2), gap_before, gap_after, start, end, prev_surface, cut)
+
+    @staticmethod
+    def _lone_letter(surface: str, gap_before: str, gap_after: str, start: int, end: int):
+        """A letter standing alone between two words, that is no word (``н``, ``п``): the OCR of the one
+        one-letter word a known confusion gives (``и``)."""
+        low = surface.lower()
+        if not (gap_before.isspace() and gap_after.isspace()) or low in ONE_LETTER_WORDS or common(low):
+            return None
+        readings = {t for _, t, _ in _BY_OCR.get(low, ()) if t in ONE_LETTER_WORDS}
+        if len(readings) != 1:
+            return None
+        (reading,) = readings
+        return Correction(start, end, surface, _restore_case(surface, reading), "medium", f"{reading}→{low}",
+                          ("a letter alone between words", "one-letter words"), "corrector")
 
     def _skip(self, surface: str, gap_before: str, gap_after: str) -> bool:
         if len(surface) < 2:
             return True
-        if regex.fullmatch(r"[IVXLCM]+", surface):
+        if _LATIN_NUMERAL.fullmatch(surface):
             return True
-        if regex.search(r"\p{M}", surface):
+        if _MARK.search(surface):
             return True  # stress marks: the print's, not to be read away
         if len(surface) <= 3 and gap_after.startswith(".") and surface[-1].lower() in CONSONANTS:
             return True  # abbreviation: т. д., см., стр.
         if gap_before[-1:].isdigit() or gap_before[-1:].isascii() and gap_before[-1:].isalpha():
             return True  # "3одіакъ": the mechanical layer's business
-        if regex.search(r"^.{2,}\p{Lu}\p{Ll}{2,}", surface):
+        if _GLUED_HEADING.search(surface):
             return True  # a glued heading (КАРТЪПравила): the mechanical layer splits it
         return False
 
-    def _word(self, surface, ctx, wide, gap_before, gap_after, start, end, prev_surface=""):
-        found = self._word_once(surface, ctx, wide, gap_before, gap_after, start, end, prev_surface)
+    def _word(self, surface, ctx, wide, gap_before, gap_after, start, end, prev_surface="", cut=""):
+        found = self._word_once(surface, ctx, wide, gap_before, gap_after, start, end, prev_surface, cut)
         if isinstance(found, Correction) and found.kind != "split" and " " not in found.corr:
             # a reading the corrector would read again (an OCR form of the corpus, катггами for
             # катггамр) is read through to the end, so that correcting twice is correcting once
-            again = self._word_once(found.corr, ctx, wide, gap_before, gap_after, start, end, prev_surface)
+            again = self._word_once(found.corr, ctx, wide, gap_before, gap_after, start, end, prev_surface, cut)
             if isinstance(again, Correction) and " " not in again.corr:
                 found = dataclasses.replace(found, corr=again.corr, cert=min(found.cert, again.cert, key=CERTS.index),
                                             kind=found.kind + "+" + again.kind, evidence=found.evidence + again.evidence)
         return found
 
-    def _word_once(self, surface, ctx, wide, gap_before, gap_after, start, end, prev_surface=""):
+    def _word_once(self, surface, ctx, wide, gap_before, gap_after, start, end, prev_surface="", cut=""):
+        """``cut``: "start"/"end" where the word stands at the edge of a text cut off there (see ``_at``)."""
         if self._skip(surface, gap_before, gap_after):
             return None
+        if len(surface) > longest_word():
+            # no word of the lexicon is within two edits of it, nor two words run together: the editors' to read
+            return Review(start, end, surface, (), f"{len(surface)} letters: longer than any word of the lexicon")
         obs = surface.lower()
         mixed = _mixed_case(surface)
         capital = surface[:1].isupper()
+        obs_known = common(obs) or (capital and known(obs))
+        support = self.corpus.support(obs, wide)
+        if obs_known and support >= 2 and not orthography(obs)[0]:
+            return self._capital(surface, ctx, gap_before, start, end, prev_surface) if not mixed else self._case_only(surface, start, end)
         clause = (gap_before.isspace(), gap_after.isspace())
         around = (gap_class(gap_before) or (word_classes(ctx[0]) if ctx[0] else EDGE),
                   gap_class(gap_after) or (word_classes(ctx[1]) if ctx[1] else EDGE))
         lang_obs, _ = self._language(obs, ctx, wide, True, capital, clause)
         if mixed:
             lang_obs -= 5.0
-        obs_known = common(obs) or (capital and known(obs))
-        support = self.corpus.support(obs, wide)
-        if obs_known and support >= 2 and not orthography(obs)[0]:
-            return self._capital(surface, ctx, gap_before, start, end, prev_surface) if not mixed else self._case_only(surface, start, end)
         real_word = obs_known and not orthography(obs)[0]
         caps = len(surface) > 1 and _restore_case(surface, obs) == obs.upper()
         cands: list[_Cand] = []
@@ -963,6 +1127,15 @@ class Corrector:
         if mixed and known(obs):
             lang, ev = self._language(obs, ctx, wide, False, False, clause)
             cands.append(_Cand(obs, lang - CASE, CASE, (), tuple(ev), "case"))
+        if cut:
+            # what is left of a cut word is not completed by invention: a reading keeps its length and the letter
+            # at the cut (внѵтреннихъ → внутреннихъ, not перемѣщ → перемѣщу, щаютъ → даютъ)
+            edge = 0 if cut == "start" else -1
+            kept = [c for c in cands if len(c.form) == len(obs) and c.form[edge] == obs[edge]]
+            if len(kept) < len(cands) and not real_word and not kept:
+                return Review(start, end, surface, tuple(_restore_case(surface, c.form) for c in cands[:4]),
+                              f"at the {cut} of a text cut off there: the word may be cut")
+            cands = kept
         if cands:
             cands, lang_obs = self._syntax(obs, cands, lang_obs, around)
         if not cands:
@@ -987,11 +1160,18 @@ class Corrector:
         corr = _restore_case(surface, best.form)
         if corr.replace("Ѣ", "ѣ") == surface.replace("Ѣ", "ѣ"):
             return None
+        if cert == "low" and known(obs) and not mixed and not LOCAL_EVIDENCE & set(best.evidence):
+            # a form morphology knows is a word of the book until more than weak evidence speaks against it: at low
+            # certainty only the words around it may (agreement, government, neighbours, another witness); the rest
+            # of the text (a spelling it uses elsewhere) or a spelling rule alone (which may not know the word:
+            # разсмотрѣть) leave it to the editors
+            top = tuple(_restore_case(surface, c.form) for c in cands[:4])
+            return Review(start, end, surface, top, "a known word; the reading weighed against it is uncertain")
         kind = best.kind or "+".join(dict.fromkeys(label for label, _, _ in best.ops)) or "case"
         if mixed and kind != "case":
             kind = "case+" + kind
         if (corr[:1].lower() != surface[:1].lower() and corr[:1].islower()
-                and regex.search(r"[.!?]\s+$", gap_before)):
+                and _SENTENCE_END.search(gap_before)):
             corr = corr[:1].upper() + corr[1:]  # the first letter misread at a sentence start: a capital
         cap = self._capital(corr, ctx, gap_before, start, end, prev_surface)
         if isinstance(cap, Correction):
@@ -1082,7 +1262,7 @@ class Corrector:
         if idx + 1 >= len(words) or words[idx + 1] != k + 2:
             return None
         gap = toks[k + 1][2]
-        if not regex.fullmatch(r"-\s*|\s*-\s+", gap):
+        if not _STRAY_HYPHEN.fullmatch(gap):
             return None
         a, b = toks[k][2], toks[k + 2][2]
         if not b[:1].islower() or len(a) < 2:

@@ -82,6 +82,55 @@ def parses(modern_word: str) -> tuple:
     return tuple(p for p in morph().parse(w) if p.is_known)
 
 
+_PREFIX_NODES: dict[str, tuple[int, ...]] = {}
+
+
+def is_prefix(modern_prefix: str) -> bool:
+    """Whether some word form of pymorphy3's dictionary begins with ``modern_prefix`` (lower case; an е may be a ё,
+    as for ``is_known``). A walk down the dictionary's DAWG, memoized by prefix, so that the candidates of a word
+    that share a beginning share its walk: a cheap, sound test before ``is_known`` (False ⇒ no form is known)."""
+    if not modern_prefix:
+        return True
+    return bool(_prefix_nodes(modern_prefix))
+
+
+def step(nodes: tuple[int, ...], ch: str) -> tuple[int, ...]:
+    """The places ``nodes`` lead to through the letter ``ch`` (an е also through ё)."""
+    dct = morph().dictionary.words.dct
+    return tuple(j for c in ((ch, "ё") if ch == "е" else (ch,)) for i in nodes
+                 if (j := dct.follow_bytes(c.encode("utf-8"), i)) is not None)
+
+
+def walk(nodes: tuple[int, ...], rest: str) -> bool:
+    """Whether the dictionary continues from ``nodes`` (``prefix_nodes`` of some prefix) through ``rest``."""
+    dct = morph().dictionary.words.dct
+    for ch in rest:
+        nodes = tuple(j for c in ((ch, "ё") if ch == "е" else (ch,)) for i in nodes
+                      if (j := dct.follow_bytes(c.encode("utf-8"), i)) is not None)
+        if not nodes:
+            return False
+    return True
+
+
+def prefix_nodes(prefix: str) -> tuple[int, ...]:
+    """The places in the dictionary's DAWG that ``prefix`` leads to (none: no word begins so)."""
+    return _prefix_nodes(prefix) if prefix else (0,)
+
+
+def _prefix_nodes(prefix: str) -> tuple[int, ...]:
+    got = _PREFIX_NODES.get(prefix)
+    if got is None:
+        parent = _prefix_nodes(prefix[:-1]) if len(prefix) > 1 else (0,)
+        dct = morph().dictionary.words.dct
+        ch = prefix[-1]
+        got = tuple(j for c in ((ch, "ё") if ch == "е" else (ch,)) for i in parent
+                    if (j := dct.follow_bytes(c.encode("utf-8"), i)) is not None)
+        if len(_PREFIX_NODES) > 1_000_000:
+            _PREFIX_NODES.clear()
+        _PREFIX_NODES[prefix] = got
+    return got
+
+
 def tokens(text: str) -> list[tuple[int, int, str, bool]]:
     """Words and the gaps between them; ``"".join(t[2] for t in tokens(s)) == s``."""
     out: list[tuple[int, int, str, bool]] = []
