@@ -47,8 +47,13 @@ def _load(state: JSON | str) -> tuple[Game, State]:
     return game, state_from_json(game, data)
 
 
-def game_info(game: Game) -> JSON:
+def _as_game(game: Game | str) -> Game:
+    return game if isinstance(game, Game) else _game(game)
+
+
+def game_info(game: Game | str) -> JSON:
     """Title, packs, players and the rules panel (each rule: number, ru, en, source, origin)."""
+    game = _as_game(game)
     rules = [{"id": r.id, "number": r.number, "ru": r.ru, "en": r.en, "source": r.source, "origin": r.origin,
               "cite": r.cite, "from": r.cite if r.source == "text" else r.origin}
              for r in game.rules]
@@ -62,8 +67,9 @@ def game_info(game: Game) -> JSON:
     }
 
 
-def layout(game: Game) -> JSON:
+def layout(game: Game | str) -> JSON:
     """Board description: one entry a pile, with grid position (card units), fan, labels, kind, capabilities."""
+    game = _as_game(game)
     piles = []
     for name, spec in zip(game.names, game.specs):
         i = game.index[name] - game.names.index(spec.names()[0])
@@ -128,6 +134,9 @@ def new_game(slug: str, deal: int) -> JSON:
 
 
 def find_move(game: Game, state: State, move: str | JSON) -> Move:
+    """The legal move of `state` with this id (solvers and tests pass the engine's own Game and State objects)."""
+    if not isinstance(game, Game) or not isinstance(state, State) or state.game != game.slug:
+        raise EngineError("find_move takes the engine's Game and a State of that game", "call")
     wanted = move.get("id") if type(move) is dict else move
     if type(wanted) is not str or len(wanted) > MAX_TEXT:
         raise EngineError("a move is given by its id (a text) or a legal-move object with an id", "move")

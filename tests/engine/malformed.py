@@ -17,7 +17,8 @@ BAD_VALUES: list[Any] = [
     [], {}, [1], {"game": "windmill"}, {"game": "nope"}, {"game": ["windmill"]}, b"windmill", ("windmill",),
     {"game": "windmill", "deal": 1}, "a" * 5000,
 ]
-FUNCTIONS = ("describe", "new_game", "apply", "undo", "redo", "legal_moves", "hint", "log", "replay")
+FUNCTIONS = ("describe", "game_info", "layout", "new_game", "apply", "undo", "redo", "legal_moves", "hint", "log",
+             "replay", "find_move")
 
 
 def played(slug: str = "windmill", deal: int = 1, moves: int = 4, back: int = 1) -> dict:
@@ -140,7 +141,9 @@ def fixed_cases() -> list[tuple[str, tuple]]:
     cases: list[tuple[str, tuple]] = []
     for v in BAD_VALUES:
         if v not in ("windmill", 1):  # (those two make a valid call of describe/new_game)
-            cases += [("describe", (v,)), ("new_game", (v, 1)), ("new_game", ("windmill", v))]
+            cases += [("describe", (v,)), ("game_info", (v,)), ("layout", (v,)), ("new_game", (v, 1)),
+                      ("new_game", ("windmill", v))]
+        cases += [("find_move", (v, v, "x"))]
         cases += [("apply", (v, "x")),
                   ("apply", (base, v)), ("undo", (v,)), ("redo", (v,)), ("legal_moves", (v,)), ("hint", (v,)),
                   ("log", (v,)), ("replay", (v,))]

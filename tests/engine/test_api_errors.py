@@ -38,7 +38,8 @@ def state_like() -> st.SearchStrategy:
 
 
 CALLS = st.one_of(
-    st.tuples(st.just("describe"), st.tuples(ANY)),
+    st.tuples(st.sampled_from(["describe", "game_info", "layout"]), st.tuples(ANY)),
+    st.tuples(st.just("find_move"), st.tuples(ANY, ANY, ANY)),
     st.tuples(st.just("new_game"), st.tuples(ANY | st.sampled_from(list(registry.games())), ANY)),
     st.tuples(st.sampled_from(["apply"]), st.tuples(state_like(), ANY | st.sampled_from(["stock>talon", "x"]))),
     st.tuples(st.sampled_from(["undo", "redo", "legal_moves", "hint", "log"]), st.tuples(state_like())),
