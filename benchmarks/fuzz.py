@@ -409,24 +409,32 @@ def make_case(rng: random.Random, dest: Path) -> tuple[Path, Path, list[str]]:
     done = [f"seeds {','.join(p.name[:3] for p in chosen)}"]
     for _ in range(rng.choice([1, 1, 2, 3])):
         area = rng.choices(["text", "name", "json", "out"], weights=[6, 3, 2, 0.3])[0]
-        names = sorted(p.name for p in (src / "witnesses").iterdir() if p.is_file() and not p.is_symlink()
-                       and p.suffix == ".txt")
-        if area == "text" and names:
-            victim = src / "witnesses" / rng.choice(names)
-            data, kind = _text_mutation(rng, victim.read_bytes())
-            victim.write_bytes(data)
-            done.append(f"text:{kind}:{victim.name[:12]}")
-        elif area == "json":
-            done.append("json:" + _json_mutation(rng, src / "editorial" / rng.choice(EDITORIAL).name))
-        elif area == "out":
-            (dest / "out").write_text("a file where the output folder should be")
-            done.append("out:file")
-        else:
-            try:
-                done.append("name:" + _name_mutation(rng, src / "witnesses", names))
-            except FileExistsError:  # the same mutation twice in one case
-                done.append("name:repeated")
+        try:
+            _mutate(rng, area, src, dest, done)
+        except OSError as err:  # a file an earlier mutation removed, renamed or made a folder
+            done.append(f"{area}:skipped ({err.strerror})")
     return src, dest / "out", done
+
+
+def _mutate(rng: random.Random, area: str, src: Path, dest: Path, done: list[str]) -> None:
+    """One mutation of ``area`` (text, name, json, out), recorded in ``done``."""
+    names = sorted(p.name for p in (src / "witnesses").iterdir() if p.is_file() and not p.is_symlink()
+                   and p.suffix == ".txt")
+    if area == "text" and names:
+        victim = src / "witnesses" / rng.choice(names)
+        data, kind = _text_mutation(rng, victim.read_bytes())
+        victim.write_bytes(data)
+        done.append(f"text:{kind}:{victim.name[:12]}")
+    elif area == "json":
+        done.append("json:" + _json_mutation(rng, src / "editorial" / rng.choice(EDITORIAL).name))
+    elif area == "out":
+        (dest / "out").write_text("a file where the output folder should be")
+        done.append("out:file")
+    else:
+        try:
+            done.append("name:" + _name_mutation(rng, src / "witnesses", names))
+        except FileExistsError:  # the same mutation twice in one case
+            done.append("name:repeated")
 
 
 # ---------------------------------------------------------------- running
@@ -505,11 +513,14 @@ def main() -> int:
                 line += " — " + "; ".join(verdict.misses[:3])
             examples[verdict.kind].append(line)
         if args.log:
-            with args.log.open("a", encoding="utf-8") as f:
+            with args.log.open("a", encoding="utf-8", errors="backslashreplace") as f:
                 f.write(json.dumps({"case": i, "outcome": verdict.kind, "mutations": done, "detail": verdict.detail,
                                     "misses": verdict.misses[:5]}, ensure_ascii=False) + "\n")
         if args.keep and verdict.kind not in ("success", "clean error"):
-            shutil.copytree(dest, args.keep / f"case-{i}", symlinks=True, dirs_exist_ok=True)
+            try:
+                shutil.copytree(dest, args.keep / f"case-{i}", symlinks=True, dirs_exist_ok=True)
+            except shutil.Error:
+                pass  # a pipe or a socket is not copied; the rest is
         shutil.rmtree(dest, ignore_errors=True)
         total = sum(counts.values())
         if total % 50 == 0:
