@@ -5,7 +5,7 @@ The chapter is read from the edition's TEI (`edition/tei/<slug>.xml`), fed in as
 XML parser (the engine imports nothing else). An element's *reading* is the pre-reform text a reader sees: the
 correction's `corr` (not the witness's `sic`), the spelling's `orig` (not the modern `reg`), no book notes (they are
 elements of their own, with their own id), whitespace normalised. The ledger's elements are the chapter's rules
-items (`<slug>-rule-I`) and play paragraphs (`<slug>-p1`, …); a rule may also cite a book note (`note-7`).
+items (`<slug>-rule-I`), play paragraphs (`<slug>-p1`, …) and book notes (`note-7`).
 
 Sound because it only compares strings: a rule from the text resolves when its `cite` names an element of the
 chapter and each part of its `ru` (parts joined by " … ") occurs, in order, in that element's reading. A sentence
@@ -43,7 +43,7 @@ def reading(el: ET.Element) -> str:
 def _text(el: ET.Element, top: bool = False) -> str:
     tag = el.tag.removeprefix(TEI)
     tail = "" if top else (el.tail or "")
-    if tag in ("note", "ptr", "gap", "figure", "sic", "reg"):
+    if tag in ("ptr", "gap", "figure", "sic", "reg") or (tag == "note" and not top):
         return tail  # a book note is an element of its own; sic and reg are not the reading
     if tag == "choice":
         kids = {k.tag.removeprefix(TEI): k for k in el}
@@ -109,8 +109,9 @@ def chapter_elements(tei_text: str | bytes, slug: str) -> dict[str, ET.Element]:
 
 
 def ledger_elements(elements: dict[str, ET.Element]) -> list[str]:
-    """The ids whose every sentence must be accounted for: the rules items and the play paragraphs."""
-    return [i for i, el in elements.items() if el.tag in (f"{TEI}item", f"{TEI}p")]
+    """The ids whose every sentence must be accounted for: the rules items, the play paragraphs and the chapter's
+    book notes (a note may state a rule: Four Corners' note 4 refills a place)."""
+    return list(elements)
 
 
 def descriptive(game: Game) -> dict[str, str]:
@@ -173,8 +174,6 @@ def build(game: Game, tei_text: str | bytes) -> Ledger:
     for ident in must + [i for i in readings if i not in must]:
         for n, (a, b) in enumerate(spans[ident], 1):
             sid = f"{ident}.s{n}"
-            if ident not in must and sid not in covered:
-                continue  # a note is in the ledger only where a rule quotes it
             s = Sentence(sid, ident, readings[ident][a:b], covered.get(sid, []), desc.get(sid, desc.get(ident, "")))
             if not s.rules and not s.description:
                 problems.append(f"sentence {sid} is neither cited by a rule nor described: {s.text!r}")

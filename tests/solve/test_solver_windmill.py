@@ -113,16 +113,19 @@ def _cards(*ids: str) -> list[int]:
 FILLER = ["5S1", "6S1", "7S1", "8S1", "9S1", "TS1", "JS1"]
 
 
-@pytest.mark.parametrize("angles,expected", [
-    # the centre wants a king; angle 2 holds a lone king and a king lies in the wings: moving it is allowed only
-    # when angle 2 would then be the first empty angle (the engine compares foundation-and-pile pairs)
-    ({"angle_1": [], "angle_2": ["KS2"]}, False),
-    ({"angle_1": ["KD1"], "angle_2": ["KS2"]}, True),
-    ({"angle_1": ["KD1", "QD1"], "angle_2": ["KS2"], "angle_3": []}, True),
+@pytest.mark.parametrize("angles,wing,expected", [
+    # the centre wants a king; angle 2 holds a lone king and a king lies in the wings, already playable on the
+    # centre: moving the angle's king frees no card that was not playable (issue 22: the engine compares the sets of
+    # playable cards), whichever angle is empty
+    ({"angle_1": [], "angle_2": ["KS2"]}, "KC1", False),
+    ({"angle_1": ["KD1"], "angle_2": ["KS2"]}, "KC1", False),
+    ({"angle_1": ["KD1", "QD1"], "angle_2": ["KS2"], "angle_3": []}, "KC1", False),
+    # with an ace in the wings instead: after the king the centre takes an ace, which nothing took before
+    ({"angle_1": ["KD1"], "angle_2": ["KS2"]}, "AC1", True),
 ])
-def test_borrowing_a_king_follows_the_engine(angles, expected):
+def test_borrowing_a_king_follows_the_engine(angles, wing, expected):
     run = [f"{r}H1" for r in "A23456789TJQ"]
-    piles = {"centre": _cards(*run), "wing_1": _cards("KC1"), "stock": _cards("3C1")}
+    piles = {"centre": _cards(*run), "wing_1": _cards(wing), "stock": _cards("3C1")}
     piles.update({f"wing_{i + 2}": _cards(c) for i, c in enumerate(FILLER)})
     piles.update({k: _cards(*v) for k, v in angles.items()})
     state = _state({k.replace("_", "-"): v for k, v in piles.items()})

@@ -5,26 +5,50 @@ from .. import cards as C
 from ..core import Build, Game, Move, PileSpec, Rule, State
 
 RULES = (
-    Rule("I", "I", "Всѣ карты въ крыльяхъ годны.", "Every card in the wings is available."),
+    Rule("I", "I", "Всѣ карты въ крыльяхъ годны.", "Every card in the wings is available.", cite="windmill-rule-I"),
     Rule("II", "II", "Пять основаній. Одно изъ нихъ берется изъ колоды тотчасъ, остальныя четыре во время игры. "
          "На основанія идутъ карты не по мастямъ.",
-         "Five foundations: one taken from the pack at once, the other four during play. Foundations ignore suit."),
-    Rule("centre", "play", "Туза кладутъ посрединѣ; на него идутъ четыре полныхъ подбора, каждый отъ туза до короля "
-         "(прим. 7).", "An ace in the centre takes four whole sequences, each from ace to king (note 7)."),
-    Rule("wings", "play", "Восемь картъ вокругъ туза — крылья мельницы.", "Eight cards round the ace form the wings."),
-    Rule("kings", "play", "Первые четыре короля кладутъ по угламъ; каждый нисходитъ до туза.",
-         "The first four kings go to the four angles; each builds down to an ace."),
-    Rule("talon", "play", "Колоду переворачиваютъ по одной картѣ; негодныя карты образуютъ талонъ.",
-         "The pack is turned one card at a time; cards that cannot be used form the talon."),
-    Rule("fill", "play", "Пустыя мѣста въ крыльяхъ немедленно закрываютъ картами отъ колоды или талона.",
-         "Spaces in the wings are filled at once from the pack or the talon."),
-    Rule("borrow", "play", "Верхнюю карту королевской пачки можно переложить на тузовую; за одинъ разъ можно брать "
-         "только одну карту съ пачки, и только когда "
-         "этимъ тотчасъ можно употребить въ дѣло другую годную карту изъ крыльевъ или талона.",
+         "Five foundations: one taken from the pack at once, the other four during play. Foundations ignore suit.",
+         cite="windmill-rule-II"),
+    Rule("centre", "play", "Берутъ изъ колоды туза и кладутъ его посрединѣ, передъ собою; … на средняго туза "
+         "слѣдуетъ наложить четыре полныхъ подбора картъ, идущихъ по порядку.",
+         "An ace from the pack goes in the centre; it takes four whole sequences in order.", cite="windmill-p1"),
+    Rule("sequences", "play", "Четыре подбора картъ, лежащіе на среднемъ тузѣ, начинаются каждый тузомъ и "
+         "оканчиваются королемъ.", "Each of the centre's four sequences runs from ace to king (note 7).",
+         cite="note-7"),
+    Rule("wings", "play", "затѣмъ раскладываютъ восемь картъ, располагая ихъ вокругъ туза такъ, чтобы онѣ "
+         "представляли собою крылья вѣтряной мельницы.", "Eight cards round the ace form the wings.",
+         cite="windmill-p1"),
+    Rule("kings", "play", "Первые четыре короля, вынимаемые изъ колодъ, кладутъ по четыремъ угламъ (смотри "
+         "рисунокъ). Короли эти вмѣстѣ съ тузомъ, находящимся посрединѣ, составляютъ пять основныхъ картъ. Каждый изъ "
+         "четырехъ королей долженъ нисходить по порядку до туза",
+         "The first four kings that come out go to the four angles; with the centre ace they are the five "
+         "foundations; each king builds down to an ace.", cite="windmill-p1"),
+    Rule("from-wings", "play", "Размѣстивши средняго туза и крылья, берутъ изъ крыльевъ короля для основныхъ "
+         "картъ, или же другую подходящую карту, чтобы ставить ее на основныхъ картахъ или же среднемъ тузѣ и "
+         "замѣнять ихъ картами, находящимися въ рукахъ.",
+         "A king or another fitting card is taken from the wings to the foundations or the centre, and replaced "
+         "from the cards in hand.", cite="windmill-p1"),
+    Rule("talon", "play", "Затѣмъ берутъ остальную колоду, переворачиваютъ карты одну за другою и играютъ тѣ изъ "
+         "нихъ, которыя по достоинству своему могутъ быть приняты въ число основныхъ картъ. Карты, которыя не могутъ "
+         "быть употреблены въ дѣло, складываются въ особую пачку и образуютъ собою талонъ.",
+         "The pack is turned one card at a time and fitting cards are played; the others form the talon.",
+         cite="windmill-p1"),
+    Rule("fill", "play", "Пустыя мѣста въ крыльяхъ слѣдуетъ немедленно же закрывать картами, взятыми отъ колоды или "
+         "талона.", "Spaces in the wings are filled at once from the pack or the talon.", cite="windmill-p2"),
+    Rule("borrow", "play", "верхняя карта каждой изъ королевскихъ пачекъ можетъ быть, если нужно, переложена на "
+         "тузовую пачку; за одинъ разъ можно брать только одну карту съ пачки и къ этому средству прибѣгаютъ только "
+         "тогда, когда, со снятіемъ этой карты, можно немедленно же употребить въ дѣло другую годную карту изъ "
+         "крыльевъ или талона.",
          "The top card of a king's packet may go onto the ace's packet, one card from a packet at a time, and only "
-         "when that at once lets another available card of the wings or talon be played."),
-    Rule("once", "play", "Пасьянсъ вторично не раскладывается.", "No redeal."),
+         "when, that card removed, another available card of the wings or the talon can at once be played: a card "
+         "that could not be played before.", cite="windmill-p2"),
+    Rule("once", "play", "Пасьянсъ вторично не раскладывается.", "No redeal.", cite="windmill-p2"),
 )
+
+DESCRIPTIVE = {
+    "windmill-p2.s1": "advice to the player («Лучше…»): it allows and forbids nothing",
+}
 
 
 class Windmill(Game):
@@ -34,16 +58,20 @@ class Windmill(Game):
     title_en = "Le Moulin (The Windmill)"
     decks = 2
     rules = RULES
-    notes = ("Rule 'borrow' is read as: after the move, some wing or talon card can go to a foundation that could "
-             "not before; and 'one card at a time' as: not twice running from the same king's packet. A turned card goes to the talon, whose top card stays available. A space in the wings "
+    revision = 1  # issue 22: 'borrow' compares the playable cards, not (card, foundation) pairs
+    notes = ("Rule 'borrow' is read as: after the move, some wing or talon card can be played that could not be "
+             "played before (a card that only gains a second foundation does not count); «можно немедленно же "
+             "употребить въ дѣло» is read as the condition of the move (the freed card can be played at once), not "
+             "as an obligation to play it next: the text says «можно», and nothing forbids playing another card "
+             "first. 'One card at a time' is read as: not twice running from the same king's packet. A turned card goes to the talon, whose top card stays available. A space in the wings "
              "must be filled (from pack or talon, the player's choice) before anything else.")
     piles = (
         PileSpec("centre", "foundation", ((2.0, 2.0),), "Тузъ", "Centre ace", take=False,
-                 build=Build(+1, "any", wrap=True), base=(1,), capacity=52, total=52, rules=("II", "centre")),
+                 build=Build(+1, "any", wrap=True), base=(1,), capacity=52, total=52, rules=("II", "centre", "sequences")),
         PileSpec("angle", "foundation", ((0.0, 0.0), (4.0, 0.0), (0.0, 4.0), (4.0, 4.0)), "Король", "King",
                  build=Build(-1, "any"), base=(13,), rules=("II", "kings", "borrow")),
         PileSpec("wing", "wing", ((2.0, 0.0), (2.0, 1.0), (3.0, 2.0), (4.0, 2.0), (2.0, 3.0), (2.0, 4.0),
-                                  (1.0, 2.0), (0.0, 2.0)), "Крыло", "Wing", rules=("I", "wings", "fill")),
+                                  (1.0, 2.0), (0.0, 2.0)), "Крыло", "Wing", rules=("I", "wings", "from-wings", "fill")),
         PileSpec("stock", "stock", ((6.0, 0.0),), "Колода", "Pack", take=False, face_down=True,
                  rules=("talon", "once")),
         PileSpec("talon", "talon", ((6.0, 1.5),), "Талонъ", "Talon", rules=("talon",)),
@@ -95,13 +123,11 @@ class Windmill(Game):
         return bool(after - before)
 
     def _playable(self, state: State):
-        """(source, foundation) pairs for the wing and talon cards that fit a foundation now."""
+        """The wing and talon piles whose top card fits some foundation now: the set of playable cards."""
         for src in self.wings + [self.talon]:
             if state.piles[src]:
                 card = state.piles[src][-1]
-                for dst in [self.centre] + self.angles:
-                    if super().accepts(state, dst, card, src):
-                        yield src, dst
-
+                if any(super(Windmill, self).accepts(state, dst, card, src) for dst in [self.centre] + self.angles):
+                    yield src
 
 GAME = Windmill

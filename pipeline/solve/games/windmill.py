@@ -9,9 +9,9 @@ A search step is one of the engine's moves, except that a wing card played away 
 space (rule 'fill': from the talon or the pack, the player's choice) are one step with two engine ids.
 
 The engine's rules are reproduced exactly, the odd ones included: a king goes to the first empty angle only; a
-card may leave an angle for the centre only when that lets some wing or talon card go to a foundation it could not
-go to before (engine: `Windmill._frees`, compared as (pile, foundation) pairs, so a king freed for an angle counts
-only when that angle is the first empty one). The angles are therefore kept in their order (they are not
+card may leave an angle for the centre only when that makes some wing or talon card playable that was not playable
+before (engine: `Windmill._frees`, which compares the sets of playable cards: a card that only gains a second
+foundation does not count; `borrow_frees`). The angles are therefore kept in their order (they are not
 interchangeable: which of them is the first empty one decides moves); the eight wings are interchangeable (sorted
 in the position's key).
 
@@ -152,14 +152,12 @@ class Position:
         t = self.ang[j]
         if not t or j == self.bor or t != self.centre_needs():
             return False
-        avail = set(self.wings)
+        avail = 0
+        for r in self.wings:
+            avail |= 1 << r
         if self.talon:
-            avail.add(self.talon[-1])
-        if self.n + 1 < 52 and t % 13 + 1 in avail:
-            return True  # the centre now takes the next rank
-        if t < 13:
-            return t in avail  # the angle now takes the rank just moved
-        return 13 in avail and all(self.ang[k] for k in range(j))  # a king, for this angle if it is the first empty
+            avail |= 1 << self.talon[-1]
+        return borrow_frees(self.n, self.ang, j, avail & ~1)
 
     # -- playing and taking back
     def do(self, m) -> tuple:
@@ -338,13 +336,35 @@ def steps(pos: Position, turn: bool = True) -> list:
         avail = done | 1 << top
         for j in range(4):
             if ang[j] == need and j != pos.bor:
-                # rule 'borrow' (engine: Windmill._frees): some available card must go where it could not before
-                if (n + 1 < 52 and avail >> (need % 13 + 1) & 1) or (
-                        avail >> need & 1 and (need < 13 or all(ang[k] for k in range(j)))):
+                # rule 'borrow' (engine: Windmill._frees): some available card must become playable
+                if borrow_frees(n, ang, j, avail & ~1):
                     out.append((BORROW, j))
     if turn and pos.s:
         out.append((TURN,))
     return out
+
+
+def accepted(n: int, ang: list[int], centre_top: int) -> int:
+    """Bit mask of the ranks some foundation takes: the centre (n cards, `centre_top` on top) its next rank unless
+    full; an angle with top t > 1 the rank t - 1; an empty angle a king."""
+    mask = 1 << (centre_top % 13 + 1) if n < 52 else 0
+    for t in ang:
+        if t > 1:
+            mask |= 1 << (t - 1)
+        elif t == 0:
+            mask |= 1 << 13
+    return mask
+
+
+def borrow_frees(n: int, ang: list[int], j: int, avail: int) -> bool:
+    """Rule 'borrow': moving angle j's top (the rank the centre needs) to the centre makes some available rank (bit
+    mask `avail`) playable that no foundation took before."""
+    t = ang[j]
+    before = accepted(n, ang, t - 1 if t > 1 else 13)  # the centre's top is the rank below the one it needs
+    after_ang = list(ang)
+    after_ang[j] = t + 1 if t < 13 else 0
+    after = accepted(n + 1, after_ang, t)
+    return bool(after & ~before & avail)
 
 
 def move_ids(m) -> list[str]:
