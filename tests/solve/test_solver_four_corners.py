@@ -36,7 +36,7 @@ def last_deal(seed: int, most: int = 3) -> tuple:
             piles[p].sort(key=lambda c: -(c % 13))
     down = [len(p) if fd else 0 for p, fd in zip(piles, game.face_down)]
     state = State("four-corners", 0, piles, down, {"phase": "play", "to_move": 0, "players": 1, "deals": 3,
-                                                   "dealing": 0, "to": 0, "fresh": 0})
+                                                   "dealing": 0, "to": 0})
     return game, state
 
 

@@ -29,26 +29,43 @@ RULES = (
          "положить на оставленныя для нихъ мѣста, а на мѣсто ихъ должны быть положены карты изъ тѣхъ однако же, "
          "которыя находятся сверху одной изъ четырехъ угловыхъ пачекъ, такъ какъ подходящія карты боковыхъ пачекъ "
          "могутъ быть переложены только на основаніе, и то въ такомъ случаѣ, когда находятся подлѣ того основанія, "
-         "къ которому должны принадлежать (прим. 4).",
-         "The eight foundation cards go to their places at once as they come out in the deal; a card that fits and "
-         "falls on a corner packet may go on a foundation, one that falls on a side packet only on the foundation "
-         "beside it (note 4: the next card of the pack takes the place of a card so played)."),
+         "къ которому должны принадлежать.",
+         "The eight foundation cards go to their places at once as they come out in the deal; while the pack is "
+         "dealt, the card on top of any corner packet that fits may go on any foundation, the top card of a side "
+         "packet only on the foundation beside it.", cite="four-corners-p1"),
+    Rule("replace", "play", "Если во время игры снята карта для того, чтобы помѣстить ее на основаніи, то на ея "
+         "мѣсто кладутъ слѣдующую карту изъ колоды.",
+         "A card taken up to a foundation during the deal is replaced by the next card of the pack (note 4).",
+         cite="note-4"),
     Rule("after", "play", "Ограниченіе это прекращается послѣ того, какъ разложенъ весь пасьянсъ; затѣмъ можно "
          "играть всѣ подходящія карты, согласно правилу I; марьяжъ въ восходящемъ и нисходящемъ порядкѣ можно "
-         "дѣлать съ верхними картами двѣнадцати пачекъ (прим. 5).",
+         "дѣлать съ верхними картами двѣнадцати пачекъ",
          "The restriction ends once the whole pack is dealt; then every card that fits may be played (rule I), "
-         "and marriages up or down are made with the top cards of the twelve packets (note 5: a built sequence "
-         "may be laid back, card by card, on a card of the next rank)."),
+         "and marriages up or down are made with the top cards of the twelve packets.", cite="four-corners-p2"),
+    Rule("reverse", "play", "если въ одной изъ пачекъ находится масть, начиная съ двойки и кончая восьмеркою (карта "
+         "эта, разумѣется, принадлежитъ къ верхнимъ), а на верху одной изъ другихъ пачекъ находится девятка той же "
+         "масти, въ такомъ случаѣ восьмерку кладутъ на девятку и такъ далѣе до тѣхъ поръ, пока наверху не окажется "
+         "двойка (или годная карта).",
+         "A built sequence may be laid back card by card on a card of the next rank (note 5): the marriages of "
+         "rule 'after', one card at a time.", cite="note-5"),
     Rule("marry-suit", "play", "Марьяжъ — въ одной масти, по одной картѣ.", "Marriages follow suit, one card at a "
          "time.", source="reconstructed",
          origin="Cadogan 1914, Explanation of terms (a marriage is a card of the same suit on the next above or "
          "below); note 5 moves a suit sequence card by card"),
     Rule("redeal", "play", "Когда сдѣланы всевозможныя комбинаціи и дальнѣйшая игра невозможна, тогда двѣнадцать "
          "пачекъ складываютъ по порядку, начиная съ лѣвой, раскладываютъ пасьянсъ снова и играютъ такъ же, какъ въ "
-         "первый разъ. Если окажется необходимымъ, то пасьянсъ можно повторить еще разъ (прим. 6).",
-         "When no more can be done, the twelve packets are gathered in order beginning with the left, dealt again "
-         "and played as the first time; this may be done once more (note 6)."),
+         "первый разъ. Если окажется необходимымъ, то пасьянсъ можно повторить еще разъ.",
+         "When no more can be done (no card can go to a foundation), the twelve packets are gathered in order "
+         "beginning with the left, dealt again and played as the first time; this may be done once more.",
+         cite="four-corners-p3"),
 )
+
+DESCRIPTIVE = {
+    "four-corners-p2.s1": "its warning («слѣдуетъ быть очень осторожнымъ…») is advice; the rule it states is 'after'",
+    "four-corners-p2.s2": "advice on which marriages to make: it allows and forbids nothing",
+    "note-5": "its first part («оставлена про запасъ») is advice; the move it describes is rule 'reverse'",
+    "note-6": "a worked example (the ace of clubs goes up as it appears): rule 'deal' for the foundation cards",
+}
 
 DEAL_ORDER = ("corner-1", "side-1", "side-2", "side-3", "side-4", "corner-2",
               "corner-3", "side-5", "side-6", "side-7", "side-8", "corner-4")
@@ -63,28 +80,33 @@ class FourCorners(Game):
     title_en = "Les Quatre Coins (The Four Corners)"
     decks = 2
     rules = RULES
+    revision = 1  # issue 22: during the deal any packet's top may go up; the redeal only when nothing can go up
     notes = ("The chapter's beginning is lost; the layout is Cadogan's (1914). The eight foundations stand in four "
              "rows between the two columns of packets: aces on the left, kings on the right, each taking the first "
              "free row as it comes out, so a left side packet adjoins an ace, a right one a king. While the pack is "
-             "dealt, only the card just dealt may be played (the player may decline); a foundation card goes up by "
-             "itself; the next card takes the place of a card played. Dealing goes on by itself until a dealt card "
-             "could be played. After the deal, an emptied packet stays empty. Gathering 'in order beginning with "
-             "the left': each packet is laid on the pack in reverse dealing order, so the left top corner's packet "
-             "lies on top and the new deal starts with its top card. A redeal may be called at any time after the "
-             "pack is out (marriages can always shuttle, so 'nothing more can be done' is the player's call).")
+             "dealt, the top card of any packet may go up when it fits (rule 'deal': «которыя находятся сверху "
+             "одной изъ четырехъ угловыхъ пачекъ» — on top of a corner packet, to any foundation; from a side packet "
+             "only to the foundation beside it), not only the card just dealt; a foundation card goes up by itself; "
+             "the next card of the pack takes the place of a card played (note 4), and the deal then waits for the "
+             "player. Dealing ('deal') goes on by itself until some card could go up. After the deal, an emptied "
+             "packet stays empty. Gathering 'in order beginning with the left': each packet is laid on the pack in "
+             "reverse dealing order, so the left top corner's packet lies on top and the new deal starts with its "
+             "top card. The redeal («когда … дальнѣйшая игра невозможна») is offered only when no card can go to a "
+             "foundation; marriages are the player's «комбинаціи», whose end he judges (they can always shuttle "
+             "between two copies of a card).")
     piles = (
         PileSpec("ace", "foundation", tuple((3.2, 1.5 + 1.5 * i) for i in range(4)), "Тузъ", "Ace foundation",
                  take=False, build=Build(+1, "same"), base=(), sources=("tableau",),
-                 rules=("I", "II", "foundations", "deal")),
+                 rules=("I", "II", "foundations", "deal", "replace")),
         PileSpec("king", "foundation", tuple((4.4, 1.5 + 1.5 * i) for i in range(4)), "Король", "King foundation",
                  take=False, build=Build(-1, "same"), base=(), sources=("tableau",),
-                 rules=("I", "II", "foundations", "deal")),
+                 rules=("I", "II", "foundations", "deal", "replace")),
         PileSpec("corner", "tableau", ((0.0, 0.0), (0.0, 7.5), (7.6, 0.0), (7.6, 7.5)), "Уголъ", "Corner",
                  fan="right", build=Build(0, "same"), base=(), sources=("tableau",),
-                 rules=("layout", "deal", "after", "marry-suit", "redeal")),
+                 rules=("layout", "deal", "after", "reverse", "marry-suit", "redeal")),
         PileSpec("side", "tableau", tuple((x, 1.5 + 1.5 * i) for x in (0.0, 7.6) for i in range(4)), "Бокъ", "Side",
                  fan="right", build=Build(0, "same"), base=(), sources=("tableau",),
-                 rules=("layout", "deal", "after", "marry-suit", "redeal")),
+                 rules=("layout", "deal", "after", "reverse", "marry-suit", "redeal")),
         PileSpec("stock", "stock", ((3.8, 0.0),), "Колода", "Pack", take=False, face_down=True,
                  rules=("layout", "redeal")),
     )
@@ -100,21 +122,29 @@ class FourCorners(Game):
         self.beside.update({s: [i] for i, s in enumerate(sides)})  # side-1..4 beside ace-1..4, 5..8 king-1..4
 
     def setup(self, state: State):
-        for key, value in (("deals", 1), ("dealing", 1), ("to", 0), ("fresh", 0)):
+        for key, value in (("deals", 1), ("dealing", 1), ("to", 0)):
             yield state.set_step(key, value)
         yield from self._deal_on(state, state.piles[self.stock], 0)
 
     # -- the deal: worked out without touching the state (legal moves are generated often)
     def _deal_on(self, state: State, pack: list[int], to: int, tops: list[int | None] | None = None,
-                 steps: list[Step] | None = None, **changes: int) -> list[Step]:
-        """Deal `pack` (bottom first) from packet slot `to` until a dealt card could be played (the player's
+                 steps: list[Step] | None = None, taken: int | None = None, **changes: int) -> list[Step]:
+        """Deal `pack` (bottom first) from packet slot `to` until some packet's top could go up (the player's
         choice) or the pack is out; foundation cards go up at once. `tops`: the foundation tops (default: as in
-        the state); `changes`: other variables the move sets. Ends with the variable updates."""
+        the state); `taken`: the slot of a card just played up, whose place the next card takes (note 4) before the
+        deal waits again. Ends with the variable updates."""
         steps = [] if steps is None else steps
         tops = [state.piles[f][-1] if state.piles[f] else None for f in self.founds] if tops is None else tops
-        left, fresh = len(pack), 0
+        shown = {p: (state.piles[p][-1] if state.piles[p] else None) for p in self.order}
+        for step in steps:  # the move's own steps so far (a card played up, packets gathered) change what shows
+            if step[0] == "move" and step[1] in shown:
+                pile = state.piles[step[1]]
+                rest = len(pile) - step[3]
+                shown[step[1]] = pile[rest - 1] if rest > 0 else None
+        left = len(pack)
         while left:
-            card, packet = pack[left - 1], self.order[to]
+            slot = to if taken is None else taken
+            card, packet = pack[left - 1], self.order[slot]
             steps.append(("move", self.stock, packet, 1, left, 0))
             left -= 1
             home = self._home(card, tops)
@@ -122,13 +152,20 @@ class FourCorners(Game):
                 steps.append(("move", packet, self.founds[home], 1, 0, 0))
                 tops[home] = card
                 continue
-            if any(self._fits(card, i, tops) for i in self.beside[packet]):
-                fresh = 1
+            shown[packet] = card
+            if taken is not None:  # note 4: the place of the card played is filled; the deal waits
                 break
             to = (to + 1) % 12
-        changes.update(to=to, fresh=fresh, dealing=1 if left or fresh else 0)
+            if self._any_up(shown, tops):
+                break
+        changes.update(to=to, dealing=1 if left else 0)
         steps.extend(state.set_step(k, v) for k, v in changes.items() if state.vars.get(k) != v)
         return steps
+
+    def _any_up(self, shown: dict[int, int | None], tops: list[int | None]) -> bool:
+        """Whether some packet's top may go up while dealing (rule 'deal')."""
+        return any(card is not None and any(self._fits(card, i, tops) for i in self.beside[p])
+                   for p, card in shown.items())
 
     def _home(self, card: int, tops: list[int | None]) -> int | None:
         """Rule 'foundations': the first ace (king) of a suit not yet on the ace (king) foundations starts one."""
@@ -147,7 +184,9 @@ class FourCorners(Game):
         if state.vars.get("dealing"):
             return self._dealing_moves(state)
         out = self._play_moves(state)
-        if state.vars["deals"] < DEALS and any(state.piles[p] for p in self.order):
+        # rule 'redeal': «дальнѣйшая игра невозможна» — no card can go to a foundation
+        if (state.vars["deals"] < DEALS and any(state.piles[p] for p in self.order)
+                and not any(m.kind == "play" for m in out)):
             out.append(Move("redeal", self._redeal_steps(state), "deal"))
         return out
 
@@ -179,16 +218,20 @@ class FourCorners(Game):
 
     def _dealing_moves(self, state: State) -> list[Move]:
         pack, to = state.piles[self.stock], state.vars["to"]
-        out = [Move("deal", self._deal_on(state, pack, (to + 1) % 12 if state.vars["fresh"] else to), "deal")]
-        if state.vars["fresh"]:  # rule 'deal': the card just dealt may go up, within the side restriction
-            packet = self.order[to]
+        out = [Move("deal", self._deal_on(state, pack, to), "deal")]
+        tops = [state.piles[f][-1] if state.piles[f] else None for f in self.founds]
+        for slot, packet in enumerate(self.order):  # rule 'deal': any packet's top, within the side restriction
+            if not state.piles[packet]:
+                continue
             card = state.piles[packet][-1]
             for i in self.beside[packet]:
-                tops = [state.piles[f][-1] if state.piles[f] else None for f in self.founds]
                 if self._fits(card, i, tops):
-                    tops[i], found = card, self.founds[i]
+                    found = self.founds[i]
+                    after = list(tops)
+                    after[i] = card
                     out.append(Move(f"{self.names[packet]}>{self.names[found]}",
-                                    self._deal_on(state, pack, to, tops, [state.move_step(packet, found)]), "play"))
+                                    self._deal_on(state, pack, to, after, [state.move_step(packet, found)], slot),
+                                    "play"))
         return out
 
     def _redeal_steps(self, state: State) -> list[Step]:
@@ -200,7 +243,7 @@ class FourCorners(Game):
             if state.piles[packet]:
                 steps.append(("move", packet, self.stock, len(state.piles[packet]), 0, len(pack)))
                 pack += state.piles[packet]
-        return self._deal_on(state, pack, 0, None, steps, deals=state.vars["deals"] + 1)
+        return self._deal_on(state, pack, 0, None, steps, None, deals=state.vars["deals"] + 1)
 
     def accepts(self, state: State, dst: int, card: int, src: int) -> bool:
         if self.kind[dst] == "foundation" and not state.piles[dst]:

@@ -6,10 +6,10 @@ is married off a packet it lies alone on (`pruned`), a card whose partners are a
 (`safe_move`), and a position with a card that can never leave its packet is lost (`dead`); with these a position
 of the last deal is searched exactly (`Search`), and the beam's look at the last deal drops lost lines early.
 
-The model reproduces the engine (`games/four_corners.py`) exactly: the deal that runs by itself until a dealt card
-could go up (the player's choice), foundation cards going up by themselves as they come out, the side packets'
-restriction while dealing, the play after the deal (a top card to any foundation it fits, marriages in suit up or
-down among the twelve tops) and the two redeals (packets gathered from the left). Its move ids are the engine's.
+The model reproduces the engine (`games/four_corners.py`) exactly: the deal that runs by itself until some
+packet's top could go up (the player's choice: any packet's top, within the side packets' restriction), foundation
+cards going up by themselves as they come out, the next card taking the place of a card played up (note 4), the play after the deal (a top card to any foundation it fits, marriages in suit up or
+down among the twelve tops) and the two redeals (packets gathered from the left, only when no card can go up). Its move ids are the engine's.
 
 Cards are merged across the two packs (`card % 52`): every rule of the game compares suit and rank only.
 """
@@ -61,7 +61,7 @@ class Model:
         self.ftop = [f[-1] if f else EMPTY for f in self.found]
         self.stock = [c % 52 for c in state.piles[game.stock]]
         v = state.vars
-        self.deals, self.dealing, self.to, self.fresh = v["deals"], v["dealing"], v["to"], v["fresh"]
+        self.deals, self.dealing, self.to, self.fresh = v["deals"], v["dealing"], v["to"], 0
         self.left = sum(len(p) for p in self.packets) + len(self.stock)
         names = game.names
         self.pname = [names[p] for p in game.order]
@@ -96,26 +96,51 @@ class Model:
         return WANT[i][self.ftop[i]] == card
 
     # -- the deal
-    def deal_on(self, to: int, log: list) -> None:
-        """Deal the stock from packet slot `to` until a dealt card could go up beside its packet or the stock is
-        out (engine: FourCorners._deal_on). `log` receives (packet, foundation or -1) per card, for undo."""
-        stock, packets, found, beside = self.stock, self.packets, self.found, self.beside
-        fresh = 0
+    def deal_on(self, to: int, log: list, taken: int = -1) -> None:
+        """Deal the stock from packet slot `to` until some packet's top could go up beside its packet or the stock
+        is out; with `taken` (the slot of a card just played up) only until that place is filled (note 4)
+        (engine: FourCorners._deal_on). `log` receives (packet, foundation or -1) per card, for undo."""
+        stock, packets, found = self.stock, self.packets, self.found
         while stock:
+            slot = to if taken < 0 else taken
             card = stock.pop()
             h = self.home(card)
             if h >= 0:
                 found[h].append(card)
                 self.ftop[h] = card
-                log.append((to, h))
+                log.append((slot, h))
                 continue
-            packets[to].append(card)
-            log.append((to, -1))
-            if any(self.fits(card, i) for i in beside[to]):
-                fresh = 1
+            packets[slot].append(card)
+            log.append((slot, -1))
+            if taken >= 0:
                 break
             to = (to + 1) % 12
-        self.to, self.fresh, self.dealing = to, fresh, 1 if (stock or fresh) else 0
+            if self.any_up():
+                break
+        self.to, self.dealing = to, 1 if stock else 0
+
+    def any_up(self) -> bool:
+        """Whether some packet's top may go up while dealing (rule 'deal')."""
+        packets, beside = self.packets, self.beside
+        for p in range(12):
+            pile = packets[p]
+            if pile:
+                card = pile[-1]
+                for i in beside[p]:
+                    if WANT[i][self.ftop[i]] == card:
+                        return True
+        return False
+
+    def up_moves(self) -> list[tuple[int, int, int]]:
+        """While dealing: every packet's top that fits a foundation beside it (rule 'deal')."""
+        out = []
+        packets, beside, ftop = self.packets, self.beside, self.ftop
+        for p in range(12):
+            pile = packets[p]
+            if pile:
+                card = pile[-1]
+                out += [(UP, p, i) for i in beside[p] if WANT[i][ftop[i]] == card]
+        return out
 
     def undeal(self, log: list) -> None:
         stock, packets, found, ftop = self.stock, self.packets, self.found, self.ftop
@@ -129,16 +154,19 @@ class Model:
     # -- moves: (kind, src, dst); ids as the engine's
     def moves(self) -> list[tuple[int, int, int]]:
         if self.dealing:
-            out = [(DEAL, 0, 0)]
-            if self.fresh:
-                to = self.to
-                card = self.packets[to][-1]
-                out += [(UP, to, i) for i in self.beside[to] if self.fits(card, i)]
-            return out
+            return [(DEAL, 0, 0)] + self.up_moves()
         out = self.play_moves()
-        if self.deals < DEALS and any(self.packets):
+        # rule 'redeal': only when no card can go to a foundation
+        if self.deals < DEALS and any(self.packets) and not any(m[0] == PLAY for m in out):
             out.append((REDEAL, 0, 0))
         return out
+
+    def can_redeal(self) -> bool:
+        """Rule 'redeal' (engine: FourCorners.moves): after the deal, a redeal left, and no card can go up."""
+        if self.dealing or self.deals >= DEALS or not any(self.packets):
+            return False
+        where = {pile[-1] for pile in self.packets if pile}
+        return not any(WANT[i][self.ftop[i]] in where for i in range(8))
 
     def play_moves(self) -> list[tuple[int, int, int]]:
         """After the deal (rules I, II, 'after'): a top card to each foundation it continues, and onto each top
@@ -193,9 +221,9 @@ class Model:
             self.found[dst].append(card)
             self.ftop[dst] = card
             self.left -= 1
-            self.deal_on(self.to, log)
+            self.deal_on(self.to, log, src)
         elif kind == DEAL:
-            self.deal_on((self.to + 1) % 12 if self.fresh else self.to, log)
+            self.deal_on(self.to, log)
         else:  # REDEAL: the left top corner's packet ends on top of the pack, each packet as it lay
             gathered = []
             for p in range(11, -1, -1):
@@ -527,7 +555,7 @@ def explore(model: Model, cap: int, noise: Random | None, keep: int) -> tuple[li
             while records:
                 model.unplay(records.pop())
             return out, nodes, True
-        if keep and not model.dealing:
+        if keep and model.can_redeal():  # a position carried to the redeal must allow it (no card can go up)
             tick += 1
             item = (-model.left, noise.random() if noise is not None else -tick)
             if len(best) < keep:
