@@ -93,6 +93,7 @@ def test_a_king_over_both_copies_of_a_lower_card_of_its_suit_is_a_proven_loss():
     assert solve_state(GAME, state, 1000).status == LOST
 
 
+@pytest.mark.xfail(reason="issue 22: a deal won under the old reading (a space only in an emptied column); under the corrected rules (every vacated place refilled from the pack) no win of it is known", strict=False)
 @pytest.mark.parametrize("deal, nodes", [(1, own.NODE_LIMIT), (21, 60_000)])  # 21: won by a beam
 def test_a_won_deal_replays_to_a_win_in_the_engine(deal, nodes):
     state, _ = GAME.new_state(deal)
@@ -131,6 +132,7 @@ def test_a_king_over_the_other_king_goes_up_second_and_needs_both_foundations():
     assert own.solve(GAME, won, 1000, None).status == WON
 
 
+@pytest.mark.xfail(reason="issue 22: a deal won under the old reading (a space only in an emptied column); under the corrected rules (every vacated place refilled from the pack) no win of it is known", strict=False)
 def test_the_phase_beam_finds_a_win_the_depth_first_search_misses_and_it_replays():
     """Deal 21: the depth-first probes and search alone (the solver before the beam) leave it unknown within 8 000
     positions; a beam four wide finds a win within 6 000, and the engine plays it to the end."""
@@ -141,6 +143,7 @@ def test_the_phase_beam_finds_a_win_the_depth_first_search_misses_and_it_replays
     assert replays_to_a_win("blockade", 21, [model.move_id(m) for m in line])
 
 
+@pytest.mark.xfail(reason="issue 22: a deal won under the old reading (a space only in an emptied column); under the corrected rules (every vacated place refilled from the pack) no win of it is known", strict=False)
 def test_beams_ranked_differently_win_what_the_plain_ranking_misses_and_the_win_replays():
     """Deal 19: every rerun of the old solver (beams 4, 12, 36 ... wide, one ranking) left it unknown at 600 000
     positions; the plain ranking 20 wide does not win it, the mixed ranking with seeded noise does within 20 000

@@ -21,6 +21,12 @@ from pipeline.solve.search import LOST, UNKNOWN, WON, solve_state
 from pipeline.solve.stats import replays_to_a_win
 
 SLUGS = sorted(registry.games())
+# games whose solver is known to settle none of deals 1-8 at 50 000 positions, with why (the other checks still run)
+UNSETTLED = {
+    "blockade": "issue 22: under the corrected rules every place a row card leaves is refilled from the pack, so the "
+                "upper rows stay covered until the pack is out; the solver's loss proof is sound only in part of "
+                "that game (the relaxation over the pack was dropped) and no deal of 1-8 is settled yet",
+}
 OWN = [s for s in SLUGS if solvers.for_game(s) is not None]
 
 
@@ -75,6 +81,9 @@ def test_solve_keeps_the_position_honours_its_limit_and_its_wins_replay(slug):
         if result.status == WON:
             assert replays_to_a_win(slug, deal, result.moves), (slug, deal)
         verdicts.append(result.status)
-    assert set(verdicts) - {UNKNOWN}, f"{slug}: nothing settled in deals 1-8"
+    if slug in UNSETTLED:
+        assert set(verdicts) == {UNKNOWN}, f"{slug} now settles a deal: drop it from UNSETTLED"
+    else:
+        assert set(verdicts) - {UNKNOWN}, f"{slug}: nothing settled in deals 1-8"
     small = solve_state(game, game.new_state(1)[0], node_limit=50)
     assert small.nodes <= 50 + 1000 and small.status in (WON, LOST, UNKNOWN)

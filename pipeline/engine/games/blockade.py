@@ -5,26 +5,50 @@ from .. import cards as C
 from ..core import Build, Game, Move, PileSpec, Rule, State, Step
 
 RULES = (
-    Rule("I", "I", "Всѣ карты перваго ряда годны; каждый новый рядъ кладутъ такъ, чтобы онъ нѣсколько закрывалъ "
-         "предыдущій; годны только тѣ карты, ниже которыхъ не лежатъ другія.",
-         "Every card of the first row is available; each new row is laid a little over the one before; a card is "
-         "available only when no card lies below it."),
-    Rule("II", "II", "За основными картами должна слѣдовать масть.", "The foundations follow suit."),
-    Rule("row", "play", "Располагаютъ въ продольную линію двѣнадцать картъ; тузы играютъ по мѣрѣ того, какъ они "
-         "выходятъ, но другою картою нельзя играть, пока не наполнится цѣлый рядъ.",
-         "A row of twelve cards is laid; aces are played as they appear, no other card until the row is complete."),
-    Rule("aces", "play", "Восемь тузовъ — основныя карты; они восходятъ до королей.",
-         "The eight aces are the foundations, built up to the kings."),
-    Rule("marry", "play", "Марьяжъ дѣлаютъ въ нисходящемъ порядкѣ.", "Marriages are made in descending order."),
+    Rule("I", "I", "Всѣ карты перваго ряда считаются годными, но, раскладывая каждый рядъ, его размѣщаютъ такъ, "
+         "чтобы онъ нѣсколько закрывалъ предыдущій рядъ. Снимая одну изъ картъ нижнихъ рядовъ, тѣмъ самымъ "
+         "освобождаютъ одну изъ картъ, непосредственно лежащую выше; главнымъ правиломъ при этомъ служитъ то, что "
+         "только тѣ карты годны, ниже которыхъ не лежатъ другія.",
+         "Every card of the first row is available; each new row is laid a little over the one before; removing a "
+         "card of a lower row frees the card directly above it: a card is available only when no card lies below "
+         "it.", cite="blockade-rule-I"),
+    Rule("II", "II", "За основными картами должна слѣдовать масть.", "The foundations follow suit.",
+         cite="blockade-rule-II"),
+    Rule("row", "play", "Располагаютъ въ продольную линію двѣнадцать картъ. Тузы играютъ по мѣрѣ того, какъ они "
+         "выходятъ; но нельзя играть другою картою, пока не наполнится цѣлый рядъ.",
+         "A row of twelve cards is laid; aces are played as they appear, no other card until the row is complete.",
+         cite="blockade-p1"),
+    Rule("aces", "play", "Восемь тузовъ служатъ основными картами и на нихъ накладываются другія карты восходящимъ "
+         "порядкомъ до королей.", "The eight aces are the foundations, built up to the kings.", cite="blockade-p1"),
+    Rule("marry", "play", "Разложивши первый рядъ, играютъ всякую подходящую карту и затѣмъ дѣлаютъ марьяжъ въ "
+         "нисходящемъ порядкѣ; но при этомъ слѣдуетъ осторожно класть одну карту на другую, чтобы не спутать игры.",
+         "Once the row is laid, fitting cards are played and marriages made in descending order, a card laid on "
+         "the card it marries (it takes no place of its own).", cite="blockade-p2"),
     Rule("marry-suit", "play", "Марьяжъ — въ одной масти.", "Marriages follow suit.", source="reconstructed",
          origin="Cadogan 1914, Explanation of terms: a marriage is a card of the same suit on the next above or "
          "below (neither the Russian nor the English Blockade chapter names the suit)"),
-    Rule("fill", "play", "Открывшіяся свободныя мѣста немедленно закрываются картами изъ колоды, прежде всего въ "
-         "верхнихъ рядахъ.", "Spaces are filled at once from the pack, those in the upper rows first."),
-    Rule("next", "play", "Когда ни играть, ни дѣлать марьяжъ невозможно, раскладываютъ новый рядъ ниже перваго.",
-         "When nothing more can be played or married, a new row is laid below."),
-    Rule("once", "play", "Пасьянсъ не раскладывается вторично.", "No redeal."),
+    Rule("fill", "play", "Открывши такимъ образомъ свободныя мѣста немедленно же закрываются новыми картами, "
+         "взятыми изъ колоды, послѣ чего продолжаютъ вновь играть и дѣлать марьяжъ.",
+         "Every place a card leaves (a card of a row, not one married onto another) is closed at once with the "
+         "next card of the pack; then play and marriages go on.", cite="blockade-p2"),
+    Rule("next", "play", "Въ случаѣ, если ни то, ни другое невозможно, то раскладываютъ новый рядъ картъ, ниже "
+         "перваго ряда, и когда этотъ рядъ готовъ, то опять играютъ, дѣлаютъ марьяжъ и кладутъ новыя карты на "
+         "пустыя мѣста, подобно тому какъ и прежде.",
+         "Only when neither a play nor a marriage is possible is a new row laid below; then play, marriages and "
+         "refills go on as before.", cite="blockade-p3"),
+    Rule("rows", "play", "Такимъ образомъ раскладываютъ слѣдующіе ряды до тѣхъ поръ, пока не выйдетъ вся колода "
+         "картъ; но при раскладкѣ каждаго новаго ряда останавливаются, чтобы играть, дѣлать марьяжъ и закрывать "
+         "пустыя мѣста картами.",
+         "Rows are laid in this way until the pack is out, each followed by play, marriages and refills.",
+         cite="blockade-p4"),
+    Rule("upper", "play", "Во время игры очень часто пустыя мѣста открываются въ верхнихъ рядахъ: мѣста эти должны "
+         "быть прежде всего закрыты новыми картами.",
+         "Places that open in the upper rows are closed first with new cards: a place is refilled the moment it "
+         "opens, before anything else.", cite="blockade-p5"),
+    Rule("once", "play", "Пасьянсъ не раскладывается вторично.", "No redeal.", cite="blockade-p6"),
 )
+
+DESCRIPTIVE = {}
 
 
 class Blockade(Game):
@@ -34,17 +58,24 @@ class Blockade(Game):
     title_en = "Le Blocus (Blockade)"
     decks = 2
     rules = RULES
-    notes = ("The rows are kept as twelve columns; a space is a column emptied of all its cards, and it is filled "
-             "at once from the pack, leftmost first (with columns every space lies in the first row). An ace that "
-             "turns up while a row is laid goes to a foundation and the next card takes its place. Dealing the next "
-             "row is left to the player's judgement that nothing more can be done.")
+    revision = 1  # issue 22: every vacated place refilled from the pack; a new row only when nothing else can be done
+    notes = ("The rows are kept as twelve columns of places, a row's card at each; a married card is laid on the "
+             "card it marries and takes no place of its own (the variable m-<column> counts the married cards on "
+             "a column's last place). Every place a card leaves is closed at once with the next card of the pack "
+             "(«свободныя мѣста немедленно же закрываются новыми картами изъ колоды»), so while the pack lasts a "
+             "column never shortens and a row-2 card played is replaced by the pack's next card; rule I's freeing "
+             "of the card above takes effect once the pack is out. One move opens at most one place, so «upper "
+             "rows first» is met by refilling at once. An ace that turns up while a row is laid goes to a "
+             "foundation and the next card takes its place. A new row ('deal') is laid only «если ни то, ни другое "
+             "невозможно»: when no card can be played and no card of a row can be married (moving an already married "
+             "card to the other copy of its host makes no new marriage, so it does not hold up the deal).")
     piles = (
         PileSpec("foundation", "foundation", tuple(((i % 4) * 1.2 + 2.5, (i // 4) * 1.5) for i in range(8)),
                  "Основаніе", "Foundation", take=False, build=Build(+1, "same"), base=(1,), rules=("II", "aces")),
         PileSpec("column", "tableau", tuple((i * 1.1, 3.5) for i in range(12)), "Рядъ", "Row", fan="down",
-                 build=Build(-1, "same"), base=(), sources=("tableau",), rules=("I", "marry", "marry-suit", "fill")),
+                 build=Build(-1, "same"), base=(), sources=("tableau",), rules=("I", "marry", "marry-suit", "fill", "upper")),
         PileSpec("stock", "stock", ((0.0, 0.0),), "Колода", "Pack", take=False, face_down=True,
-                 rules=("row", "next", "once")),
+                 rules=("row", "aces", "next", "rows", "once")),
     )
 
     def __init__(self) -> None:
@@ -54,10 +85,24 @@ class Blockade(Game):
     def setup(self, state: State):
         yield from self._row_steps(state)  # rule 'row': the first row
 
-    def extra_moves(self, state: State) -> list[Move]:
-        if not state.piles[self.stock]:
-            return []
-        return [Move("deal", self._row_steps(state), "deal")]
+    def moves(self, state: State) -> list[Move]:
+        out = super().moves(state)
+        stock, pack = self.stock, state.piles[self.stock]
+        blocking = False  # a play, or a marriage of a row's card: then no new row (rule 'next')
+        for move in out:
+            src, dst = move.steps[0][1], move.steps[0][2]
+            married = state.vars.get(f"m-{self.names[src]}", 0)
+            if move.kind == "play" or married == 0:
+                blocking = True
+            if married:  # a married card leaves: no place opens
+                move.steps.append(state.set_step(f"m-{self.names[src]}", married - 1 or None))
+            elif pack:  # rule 'fill': the place it leaves is closed at once from the pack
+                move.steps.append(("move", stock, src, 1, state.down[stock], 0))
+            if move.kind == "marry":
+                move.steps.append(state.set_step(f"m-{self.names[dst]}", state.vars.get(f"m-{self.names[dst]}", 0) + 1))
+        if pack and not blocking:
+            out.append(Move("deal", self._row_steps(state), "deal"))
+        return out
 
     def _row_steps(self, state: State) -> list[Step]:
         """Rule 'row': one card to each column; an ace is played at once and the next card takes its place.
@@ -76,11 +121,6 @@ class Blockade(Game):
                     break
         return steps
 
-    def auto(self, state: State) -> Step | None:
-        if not state.piles[self.stock]:
-            return None
-        space = next((c for c in self.columns if not state.piles[c]), None)  # rule 'fill'
-        return None if space is None else state.move_step(self.stock, space)
 
 
 GAME = Blockade

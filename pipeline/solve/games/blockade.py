@@ -7,8 +7,10 @@ as ints in twelve column lists (bottom first) and the pack (top last; only how m
 Foundations are (suit, height) pairs per engine foundation, so a winning line names the engine's piles. Moves are
 the engine's: a column's top card to a foundation of its suit one rank below it (an ace to the first empty one),
 onto another column's top card of its suit one rank above (rule 'marry'), or "deal" (rule 'next': one card to each
-column, left to right, an ace going up as it appears and the next card taking its place). After every move a
-space is refilled from the pack at once, leftmost first (rule 'fill'). The position's key is the columns and the
+column, left to right, an ace going up as it appears and the next card taking its place; only when no card can be
+played and no row card married). After every move the place the card left, if it was a row's card and not one
+married onto another (`m`: married cards on each column's last place), is closed at once with the pack's next
+card (rule 'fill'). The position's key is the columns and the
 size of the pack: the foundations follow from them (the cards not in columns or pack are up, and with two copies
 of each card the heights of a suit's two foundations are the counts of its ranks).
 
@@ -68,6 +70,8 @@ class Model:
             self.fs.append(pile[0] // 13 % 4 if pile else -1)
             self.fh.append(len(pile))
         self.total = sum(self.fh)
+        names = game.names
+        self.m = [state.vars.get(f"m-{names[p]}", 0) for p in self.col_piles]  # married cards on the last place
         self.cut = False  # a streamlined probe left a move untried
 
     # -- moves
@@ -92,9 +96,15 @@ class Model:
                 for j in range(NCOL):
                     if tops[j] == up:
                         out.append(16 * i + j)
-        if self.n:
+        if self.n and self.can_deal(out):
             out.append(DEAL)
         return out
+
+    def can_deal(self, moves: list[int]) -> bool:
+        """Rule 'next' (engine: Blockade.moves): no play, and no marriage of a row's card (a married card moved
+        to another host does not hold the deal up)."""
+        m = self.m
+        return not any(mv >= 256 or m[mv >> 4] == 0 for mv in moves if mv != DEAL)
 
     def play(self, m: int) -> tuple:
         """Play move m and the refills it forces; returns what undo needs."""
@@ -128,14 +138,16 @@ class Model:
         else:
             i, j = divmod(m, 16)
             cols[j].append(cols[i].pop())
-        refilled = []
-        if self.n:
-            for k in range(NCOL):
-                if not cols[k] and self.n:
-                    self.n -= 1
-                    cols[k].append(self.stock[self.n])
-                    refilled.append(k)
-        return (m, 0, refilled)
+            self.m[j] += 1
+        married = self.m
+        if married[i]:  # a married card left: no place opens
+            married[i] -= 1
+            return (m, 1, [])
+        if self.n:  # rule 'fill': the place it left is closed at once from the pack
+            self.n -= 1
+            cols[i].append(self.stock[self.n])
+            return (m, 0, [i])
+        return (m, 0, [])
 
     def unplay(self, undo: tuple) -> None:
         m, n0, placed = undo
@@ -154,6 +166,10 @@ class Model:
         for k in reversed(placed):
             cols[k].pop()
             self.n += 1
+        if n0:  # a married card had left
+            self.m[(m - 256) >> 4 if m >= 256 else m >> 4] += 1
+        if m < 256:
+            self.m[m & 15] -= 1
         if m >= 256:
             i, f = divmod(m - 256, 16)
             self.fh[f] -= 1
@@ -167,7 +183,7 @@ class Model:
             cols[i].append(cols[j].pop())
 
     def key(self) -> bytes:
-        return b"\xff".join([bytes(c) for c in self.cols]) + bytes((self.n,))
+        return b"\xff".join([bytes(c) for c in self.cols]) + bytes((self.n, *self.m))
 
     def move_id(self, m: int) -> str:
         names = self.game.names
@@ -180,6 +196,10 @@ class Model:
         return f"{names[self.col_piles[i]]}>{names[self.col_piles[j]]}"
 
     # -- the game's knowledge
+    def buried(self) -> bool:
+        """`_buried`: some column card can never leave its column."""
+        return _buried(self.cols)
+
     def up_count(self, card: int) -> int:
         """How many copies of `card` (merged) are on the foundations."""
         s, r = divmod(card, 13)
@@ -212,7 +232,14 @@ class Model:
         before the deal is counted as having left, which only helps. As soon as some column might empty (a
         refill would shift the rows) or the pack is out, the cards still in the pack are counted as out at once
         (nothing they would cover is counted) and the closure is taken one last time. If it cannot empty every
-        column, no line wins."""
+        column, no line wins.
+
+        Issue 22 (every vacated place refilled from the pack while it lasts): the row-by-row part no longer
+        holds (a refill lands below any card played, not only in an emptied column), so the cards still in the
+        pack are counted as out at once, covering nothing: the real game only puts them below column cards, which
+        makes more cards leave first, never fewer. First the cheaper `buried` proof."""
+        if self.buried():
+            return True
         cols = [list(c) for c in self.cols]
         cut = [len(c) for c in cols]
         have = [0] * 52  # copies that are up or out of their columns (all free to go up in turn)
@@ -234,28 +261,31 @@ class Model:
             for c in range(s, s + 13):
                 prev = up[c] = have[c] if have[c] < prev else prev
         stock, n = self.stock, self.n
-        while True:
-            _closure(cols, cut, have, base, out, up)
-            if not n or not all(cut):
-                break
-            for k in range(NCOL):  # the next row, as the engine deals it
-                while n:
-                    n -= 1
-                    card = stock[n]
-                    if card % 13 == 0:
-                        _raise(card, have, up)
-                        continue
-                    del cols[k][cut[k]:]
-                    cols[k].append(card)
-                    cut[k] += 1
-                    out[card] = 1
-                    break
-        if n:
-            for card in stock[:n]:
-                out[card] = 1
-                _raise(card, have, up)
-            _closure(cols, cut, have, base, out, up)
+        for card in stock[:n]:
+            out[card] = 1
+            _raise(card, have, up)
+        _closure(cols, cut, have, base, out, up)
         return any(cut)
+
+
+def _buried(cols: list[list[int]]) -> bool:
+    """Some column card can never leave its column, so the deal is lost. A card leaves a column only after every
+    card beneath it (later in the list) has left, so the cards above it (earlier) are still there when it leaves.
+    It leaves by going up — impossible while both copies of some lower card of its suit lie above it (a foundation
+    takes every rank of its suit in order, one copy each) — or by being married onto a showing card one rank
+    higher in its suit — impossible for a king, or while both copies of that card lie above it (a card above it
+    shows only after it has left). Whatever the pack still holds is only ever laid beneath column cards, so this
+    holds for the rest of the game."""
+    for col in cols:
+        count = [0] * 52
+        for card in col:
+            r = card % 13
+            if r and (r == 12 or count[card + 1] == 2):
+                base = card - r
+                if any(count[y] == 2 for y in range(base, card)):
+                    return True
+            count[card] += 1
+    return False
 
 
 def _raise(card: int, have: list[int], up: list[int]) -> None:
@@ -317,7 +347,8 @@ def _choices(model: Model, safe: bool = True, probe: SplitMix64 | None = None, s
     """The moves to try, best first; a safe move alone.
 
     Safe: a card goes up at once when it is an ace or both copies of the card one below it in its suit are up,
-    provided its column keeps a card (or the pack is out). Why no win is lost: a column card's only other uses
+    once the pack is out (issue 22: while it lasts, the place the card leaves takes the pack's next card, which
+    changes where every later card lands). Why no win is lost: a column card's only other uses
     are to host the next lower card of its suit — impossible once both copies of it are up — and to move onto
     another column, which only uncovers what lies below it, as going up does. The foundations of its suit then
     stand at that lower rank or hold the other copy of the card already, so either copy can still go where a
@@ -339,14 +370,14 @@ def _choices(model: Model, safe: bool = True, probe: SplitMix64 | None = None, s
             if i in seen_f:  # two foundations of one suit at one height: the same move
                 continue
             seen_f.add(i)
-            if safe and (len(cols[i]) > 1 or not n) and (card % 13 == 0 or model.up_count(card - 1) == 2):
+            if safe and not n and (card % 13 == 0 or model.up_count(card - 1) == 2):
                 return [m]  # safe (above)
             plays.append(m)
         elif m >= 0:
             if safe and not n and len(cols[m >> 4]) == 1:
                 continue  # dropped (above)
             marriages.append(m)
-    if n:
+    if DEAL in moves:
         marriages.append(DEAL)
     if streamline and plays:
         model.cut = True
@@ -412,15 +443,15 @@ def _beam(model: Model, budget: int, width: int, safe: bool, dead, deadline: flo
     `mix` and `seed` choose the ranking (`_score`), `cap` the positions per phase. Its wins are wins; its failure
     proves nothing. The model is left as it was found."""
     noise = None if seed is None else SplitMix64(seed)
-    saved = ([list(c) for c in model.cols], list(model.fs), list(model.fh), model.n, model.total)
+    saved = ([list(c) for c in model.cols], list(model.fs), list(model.fh), model.n, model.total, list(model.m))
 
     def restore(snap) -> None:
-        cols, fs, fh, n, total = snap
+        cols, fs, fh, n, total, married = snap
         model.cols = [list(c) for c in cols]
-        model.fs, model.fh, model.n, model.total = list(fs), list(fh), n, total
+        model.fs, model.fh, model.n, model.total, model.m = list(fs), list(fh), n, total, list(married)
 
     def snap() -> tuple:
-        return ([list(c) for c in model.cols], list(model.fs), list(model.fh), model.n, model.total)
+        return ([list(c) for c in model.cols], list(model.fs), list(model.fh), model.n, model.total, list(model.m))
 
     nodes = 0
     beam = [(snap(), [])]
@@ -446,13 +477,13 @@ def _beam(model: Model, budget: int, width: int, safe: bool, dead, deadline: flo
             stack = [iter([m for m in _choices(model, safe) if m != DEAL])]
             while stack and result[0] != WON:
                 nodes += 1
-                if model.n:
+                if model.n and DEAL in model.moves():
                     undo = model.play(DEAL)
                     key = model.key()
                     if key not in dealt and (dead is None or not model.hopeless()):
                         dealt[key] = (_score(model, mix, noise), snap(), line + [m for m, _ in path] + [DEAL])
                     model.unplay(undo)
-                elif model.total != 104:
+                elif not model.n and model.total != 104:
                     dealt.setdefault(model.key(), (_score(model, mix, noise), snap(), line + [m for m, _ in path]))
                 while stack:
                     m = next(stack[-1], None)
