@@ -1,4 +1,5 @@
 """Осажденный городъ: each test is a sentence of the rules (chapter 16, witness 000, rules I–VI)."""
+import pytest
 from positions import move_ids, pile, play, position
 
 from pipeline.engine import registry
@@ -16,6 +17,7 @@ def city(**changes: list[str]) -> dict[str, list[str]]:
     return piles
 
 
+@pytest.mark.rule("besieged-city", "I")
 def test_rule_I_foundations_are_made_from_the_ramparts_and_the_pack_not_from_reserve_or_talon():
     game, st = position("besieged-city", **city(rampart_1=["AS1"], reserve_1=["AH1"]), talon=["AD1"], hand=["AC1"])
     ids = move_ids(game, st)
@@ -23,6 +25,7 @@ def test_rule_I_foundations_are_made_from_the_ramparts_and_the_pack_not_from_res
     assert not any(i.startswith("reserve-1>foundation") or i.startswith("talon>") for i in ids)
 
 
+@pytest.mark.rule("besieged-city", "I", "V")
 def test_rule_I_a_talon_card_passes_through_the_reserve():
     game, st = position("besieged-city", **city(rampart_1=["8S1", "9S1"], reserve_1=["8S2"]), talon=["7S2"],
                         stock=["KH2"])
@@ -31,6 +34,7 @@ def test_rule_I_a_talon_card_passes_through_the_reserve():
     assert pile(game, st, "stock") == ["KH2"]
 
 
+@pytest.mark.rule("besieged-city", "II")
 def test_rule_II_ramparts_build_in_suit_up_down_or_in_the_order_of_play():
     game, st = position("besieged-city", **city(rampart_1=["2S1"], rampart_2=["3S2"], rampart_3=["QS2"],
                                                  rampart_4=["KS1"], rampart_5=["3H2"], rampart_6=["5S2"]))
@@ -42,6 +46,7 @@ def test_rule_II_ramparts_build_in_suit_up_down_or_in_the_order_of_play():
     assert "rampart-6>rampart-1" not in ids  # 5 on 2: no sequence at all
 
 
+@pytest.mark.rule("besieged-city", "III", "during")
 def test_rule_III_a_reserve_card_goes_only_on_ramparts_at_the_ends_of_its_row_or_column():
     # reserve-5 is row 2, column 2: its ends are rampart-5 (left), rampart-9 (right), rampart-2 (top), rampart-13
     sevens = {f"rampart_{i}": ["7D2"] for i in range(1, 15)}
@@ -50,6 +55,7 @@ def test_rule_III_a_reserve_card_goes_only_on_ramparts_at_the_ends_of_its_row_or
     assert targets == {"rampart-2", "rampart-5", "rampart-9", "rampart-13"}
 
 
+@pytest.mark.rule("besieged-city", "IV", "at-once", "during")
 def test_rule_IV_a_rampart_space_is_filled_at_once_with_any_card_of_its_line():
     game, st = position("besieged-city", **city(rampart_4=["AS1"]), stock=["KH2"])
     play(game, st, "rampart-4>foundation-1")  # rampart-4 is at the left end of the first row
@@ -58,12 +64,14 @@ def test_rule_IV_a_rampart_space_is_filled_at_once_with_any_card_of_its_line():
     assert pile(game, st, "rampart-4") == [RESERVE[1]] and pile(game, st, "reserve-2") == ["KH2"]  # rule V: the pack
 
 
+@pytest.mark.rule("besieged-city", "V", "during")
 def test_rule_V_reserve_spaces_take_the_talon_first_then_the_pack():
     game, st = position("besieged-city", **city(rampart_1=["QS2"], reserve_1=["JS2"]), stock=["KH2"])
     play(game, st, "reserve-1>rampart-1")
     assert pile(game, st, "reserve-1") == ["KH2"] and pile(game, st, "stock") == []
 
 
+@pytest.mark.rule("besieged-city", "VI", "aces")
 def test_rule_VI_each_foundation_follows_its_ace_suit_in_the_order_A_K_2_Q_3():
     game, st = position("besieged-city", foundation_1=["AS1"], **city(rampart_1=["KS1"], rampart_2=["KH1"],
                                                                        rampart_3=["2S1"]))
@@ -75,6 +83,7 @@ def test_rule_VI_each_foundation_follows_its_ace_suit_in_the_order_A_K_2_Q_3():
     assert "rampart-3>foundation-1" in move_ids(game, st)
 
 
+@pytest.mark.rule("besieged-city", "aces")
 def test_four_aces_of_different_suits_the_second_ace_of_a_suit_ends_its_foundation():
     game, st = position("besieged-city", foundation_1=["AS1"], **city(rampart_1=["AS2"], rampart_2=["AH1"]))
     ids = move_ids(game, st)
@@ -85,6 +94,7 @@ def test_four_aces_of_different_suits_the_second_ace_of_a_suit_ends_its_foundati
     assert "rampart-1>foundation-1" in move_ids(game, st)
 
 
+@pytest.mark.rule("besieged-city", "talon")
 def test_the_turned_card_goes_up_or_to_the_talon():
     game, st = position("besieged-city", foundation_1=["AS1"], **city(), stock=["KS2"])
     play(game, st, "turn")
@@ -93,6 +103,7 @@ def test_the_turned_card_goes_up_or_to_the_talon():
     assert pile(game, st, "talon") == ["KS2"]
 
 
+@pytest.mark.rule("besieged-city", "end")
 def test_at_the_end_reserve_cards_still_go_into_the_ramparts_and_their_places_stay_empty():
     game, st = position("besieged-city", **city(rampart_1=["QS2"], reserve_1=["JS2"]))
     assert "reserve-1>rampart-1" in move_ids(game, st)
@@ -100,6 +111,7 @@ def test_at_the_end_reserve_cards_still_go_into_the_ramparts_and_their_places_st
     assert pile(game, st, "reserve-1") == []
 
 
+@pytest.mark.rule("besieged-city", "end")
 def test_no_redeal_a_blocked_game_is_lost():
     game, st = position("besieged-city", **city(), stock=["5H2"])
     play(game, st, "turn")
@@ -107,6 +119,7 @@ def test_no_redeal_a_blocked_game_is_lost():
     assert move_ids(game, st) == set() and game.status(st) == "lost"
 
 
+@pytest.mark.rule("besieged-city", "layout")
 def test_deal_1_reserve_of_twelve_and_fourteen_ramparts():
     game = registry.get("besieged-city")
     st, _ = game.new_state(1)

@@ -1,5 +1,6 @@
 """[Императрица Индіи]: each test is a sentence of the surviving text (witness 000, notes 16, 17) or of the
 reconstruction from Cadogan 1914 (rules I–V and the play), as the game module declares them."""
+import pytest
 from positions import move_ids, pile, play, position
 
 from pipeline.engine import registry
@@ -20,6 +21,7 @@ def plays(ids: set[str]) -> set[str]:
     return {i for i in ids if "+" in i}
 
 
+@pytest.mark.rule("empress-of-india", "guard")
 def test_the_deal_withdraws_the_foundations_the_guard_and_the_black_kings():
     game = registry.get("empress-of-india")
     st, _ = game.new_state(1)
@@ -29,6 +31,7 @@ def test_the_deal_withdraws_the_foundations_the_guard_and_the_black_kings():
     assert pile(game, st, "aside") == ["KS1", "KS2", "KC1", "KC2"]  # note 16: the black sequences lack kings
 
 
+@pytest.mark.rule("empress-of-india", "deal")
 def test_the_army_is_two_rows_of_red_cards_the_navy_two_rows_of_black_and_extra_cards_go_to_the_talon():
     game = registry.get("empress-of-india")
     st, _ = game.new_state(1)
@@ -40,6 +43,7 @@ def test_the_army_is_two_rows_of_red_cards_the_navy_two_rows_of_black_and_extra_
     assert red_talon and all(colour(c) == "red" for c in red_talon) and not pile(game, st, "black-talon")
 
 
+@pytest.mark.rule("empress-of-india", "I")
 def test_rule_I_no_card_goes_to_a_foundation_without_a_card_of_the_other_colour():
     game, st = table(army_1=["QH1"], navy_1=["9S1"], stock=["5D1"])
     ids = move_ids(game, st)
@@ -50,6 +54,7 @@ def test_rule_I_no_card_goes_to_a_foundation_without_a_card_of_the_other_colour(
     assert pile(game, st, "general-1") == ["KH1", "QH1"] and pile(game, st, "admiral-1") == ["AS1", "2S1"]
 
 
+@pytest.mark.rule("empress-of-india", "I", "pairing")
 def test_rule_I_a_covered_card_goes_only_together_with_the_card_covering_it():
     game, st = table(navy_1=["2S1", "QH1"], army_1=["5D1"], navy_2=["9C1"])
     assert plays(move_ids(game, st)) == {"navy-1>general-1+navy-1>admiral-1"}
@@ -59,6 +64,7 @@ def test_rule_I_a_covered_card_goes_only_together_with_the_card_covering_it():
     assert plays(move_ids(game, st)) == set()  # the 2S1 is covered by a card that cannot go up
 
 
+@pytest.mark.rule("empress-of-india", "II")
 def test_rule_II_a_space_is_refilled_at_once_from_the_talon_of_its_colour():
     game, st = table(army_1=["QH1"], navy_1=["2S1"], red_talon=["9H1", "5D1"], black_talon=["8C1"],
                      stock=["3S1"])
@@ -66,6 +72,7 @@ def test_rule_II_a_space_is_refilled_at_once_from_the_talon_of_its_colour():
     assert pile(game, st, "army-1") == ["5D1"] and pile(game, st, "navy-1") == ["8C1"]
 
 
+@pytest.mark.rule("empress-of-india", "II", "pack")
 def test_rule_II_from_the_pack_when_that_talon_is_empty_the_other_colour_going_to_its_talon():
     game, st = table(army_1=["QH1"], navy_1=["2S1"], black_talon=["8C1"], stock=["9H1", "5D1", "3S1", "4C1"])
     play(game, st, "army-1>general-1+navy-1>admiral-1")
@@ -74,11 +81,13 @@ def test_rule_II_from_the_pack_when_that_talon_is_empty_the_other_colour_going_t
     assert pile(game, st, "stock") == ["9H1"]
 
 
+@pytest.mark.rule("empress-of-india", "III")
 def test_rule_III_cards_of_the_pack_and_the_talon_never_go_straight_to_a_foundation():
     game, st = table(army_1=["5D1"], navy_1=["2S1"], red_talon=["QH1"], stock=["QH2"])
     assert plays(move_ids(game, st)) == set()
 
 
+@pytest.mark.rule("empress-of-india", "IV", "pack")
 def test_rule_IV_turning_the_pack_lays_each_card_on_the_talon_of_its_colour():
     game, st = table(army_1=["5D1"], navy_1=["9S1"], stock=["4C1", "8H1"])
     play(game, st, "turn")
@@ -86,11 +95,13 @@ def test_rule_IV_turning_the_pack_lays_each_card_on_the_talon_of_its_colour():
     assert pile(game, st, "red-talon") == ["8H1"] and pile(game, st, "black-talon") == ["4C1"]
 
 
+@pytest.mark.rule("empress-of-india", "V")
 def test_rule_V_the_foundations_follow_suit():
     game, st = table(army_1=["QD1"], navy_1=["2C1"], stock=["5D1"])
     assert plays(move_ids(game, st)) == {"army-1>general-3+navy-1>admiral-3"}  # a diamond king, a club ace
 
 
+@pytest.mark.rule("empress-of-india", "foundations")
 def test_black_aces_build_up_and_red_kings_build_down():
     game, st = table(general_1=["KH1", "QH1"], admiral_1=["AS1", "2S1"], army_1=["KH2"], army_2=["TH1"],
                      navy_1=["AS2"], navy_2=["3S1"])
@@ -99,17 +110,20 @@ def test_black_aces_build_up_and_red_kings_build_down():
     assert not any(i.startswith("army-1>general-1") or "navy-1>admiral-1" in i for i in ids)
 
 
+@pytest.mark.rule("empress-of-india", "note-16")
 def test_note_16_the_red_sequences_lack_knaves_the_ten_follows_the_queen():
     game, st = table(general_1=["KH1", "QH1"], army_1=["TH1"], navy_1=["2S1"])
     assert "army-1>general-1+navy-1>admiral-1" in move_ids(game, st)
 
 
+@pytest.mark.rule("empress-of-india", "note-16")
 def test_note_16_the_black_sequences_end_with_the_queen():
     run = ["AS1", "2S1", "3S1", "4S1", "5S1", "6S1", "7S1", "8S1", "9S1", "TS1", "JS1", "QS1"]
     game, st = table(admiral_1=run, general_1=["KH1", "QH1"], army_1=["TH1"], navy_1=["KS1"])
     assert plays(move_ids(game, st)) == set()
 
 
+@pytest.mark.rule("empress-of-india", "pairing")
 def test_pairing_any_army_card_goes_on_any_navy_card_and_the_reverse_whatever_its_rank():
     game, st = table(army_1=["5D1"], army_2=["9H1"], navy_1=["8C1"], red_talon=["4H1"], black_talon=["7S1"])
     ids = move_ids(game, st)
@@ -119,6 +133,7 @@ def test_pairing_any_army_card_goes_on_any_navy_card_and_the_reverse_whatever_it
     assert pile(game, st, "navy-1") == ["8C1", "9H1"] and pile(game, st, "army-2") == ["4H1"]  # refilled at once
 
 
+@pytest.mark.rule("empress-of-india", "once")
 def test_a_card_may_be_paired_only_once():
     game, st = table(army_1=["5D1"], army_2=["9H1"], navy_1=["8C1"], navy_2=["7C1"], red_talon=["4H1"])
     play(game, st, "army-2>navy-1")
@@ -130,6 +145,7 @@ def test_a_card_may_be_paired_only_once():
     assert not any(i.startswith("navy-1>") or i.endswith(">navy-1") for i in move_ids(game, st))
 
 
+@pytest.mark.rule("empress-of-india", "time")
 def test_pairing_may_wait_until_the_wanted_card_is_on_top_of_the_talon():
     # the text's example: a foundation wants the ten of clubs; a Navy space is opened only when it tops the talon
     game, st = table(admiral_3=["AC1", "2C1", "3C1", "4C1", "5C1", "6C1", "7C1", "8C1", "9C1"],
@@ -142,6 +158,7 @@ def test_pairing_may_wait_until_the_wanted_card_is_on_top_of_the_talon():
     assert "army-1>general-1+navy-1>admiral-3" in move_ids(game, st)
 
 
+@pytest.mark.rule("empress-of-india", "once-dealt")
 def test_no_redeal_when_the_pack_is_through_and_nothing_can_be_done_the_game_is_lost():
     game, st = table(filler=(["5H2", "9C2"], ["9C2", "5H2"]), stock=["8C1"])  # every place paired already
     assert move_ids(game, st) == {"turn"}

@@ -13,7 +13,7 @@ RULES = (
     Rule("I", "I", "Основанія составляютъ карты изъ окоповъ и изъ колоды. Карты изъ талона должны проходить чрезъ "
          "резервъ, а резервъ долженъ переходить въ окопы раньше, чѣмъ карты могутъ быть сыграны.",
          "The foundations are made from the ramparts and the pack. Talon cards must pass through the reserve, and "
-         "reserve cards into the ramparts, before they can be played."),
+         "reserve cards into the ramparts, before they can be played.", cite="besieged-city-rule-I"),
     Rule("II", "II", "Карты въ окопахъ можно класть одну на другую или въ обыкновенномъ восходящемъ или нисходящемъ "
          "порядкѣ, или же въ томъ порядкѣ, въ которомъ онѣ будутъ сыграны, то-есть: королеву на двойку, валетъ на "
          "тройку и такъ далѣе, или же обратно. Карты должны быть одной и той же масти; карты, сложенныя въ "
@@ -23,42 +23,48 @@ RULES = (
          "Rampart cards go on one another in ordinary ascending or descending order, or in the order they will be "
          "played (queen on two, knave on three …, or the reverse), always in suit, both kinds in one packet; the "
          "top card of a rampart "
-         "packet may move to another packet at will, following suit."),
+         "packet may move to another packet at will, following suit.", cite="besieged-city-rule-II"),
     Rule("III", "III", "Также точно карты въ резервѣ можно класть на карты въ окопахъ, но только на карты, "
          "находящіяся по концамъ или сторонамъ той линіи, съ которой онѣ взяты.",
          "Reserve cards may likewise go on rampart cards, but only on those at the ends of the line (row or "
-         "column) they are taken from."),
+         "column) they are taken from.", cite="besieged-city-rule-III"),
     Rule("IV", "IV", "Свободныя мѣста въ окопахъ замѣщаются изъ резерва какою бы то ни было картою изъ того ряда, "
          "на концѣ котораго оказалось свободное мѣсто.",
-         "A space in the ramparts is filled from the reserve with any card of the line at whose end it lies."),
+         "A space in the ramparts is filled from the reserve with any card of the line at whose end it lies.",
+         cite="besieged-city-rule-IV"),
     Rule("V", "V", "Свободныя мѣста въ резервѣ пополняются картами изъ талона, если же талона нѣтъ, то изъ колоды.",
-         "Spaces in the reserve are filled from the talon, or from the pack when there is no talon."),
-    Rule("VI", "VI", "За основными картами слѣдуетъ масть.", "The foundations follow suit."),
+         "Spaces in the reserve are filled from the talon, or from the pack when there is no talon.",
+         cite="besieged-city-rule-V"),
+    Rule("VI", "VI", "За основными картами слѣдуетъ масть.", "The foundations follow suit.",
+         cite="besieged-city-rule-VI"),
     Rule("layout", "play", "Раскладываютъ двѣнадцать картъ въ четыре ряда, по три карты въ каждомъ ряду. Потомъ "
          "кладутъ въ поперекъ внѣшній рядъ изъ четырнадцати картъ; этотъ рядъ составляетъ окопы. Двѣнадцать "
          "внутреннихъ картъ представляютъ резервъ.",
          "Twelve cards in four rows of three are the reserve; an outer row of fourteen laid crossways round them "
-         "is the ramparts."),
+         "is the ramparts.", cite="besieged-city-p1"),
     Rule("aces", "play", "Основными картами служатъ четыре туза разныхъ мастей. На тузовъ кладутъ королей, потомъ "
          "двойки, дамъ, тройки и такъ далѣе, такъ что каждое основаніе состоитъ изъ перемежающихся рядовъ "
          "восходящихъ и нисходящихъ картъ, при этомъ каждое основаніе начинается и кончается тузомъ (правило VI).",
          "Four aces of different suits are the foundations; on them go kings, then twos, queens, threes and so on; "
-         "each foundation begins and ends with an ace."),
+         "each foundation begins and ends with an ace.", cite="besieged-city-p2"),
     Rule("at-once", "play", "Разложивши пасьянсъ, берутъ изъ окоповъ туза или другую подходящую карту и играютъ "
          "ихъ на принадлежащія имъ мѣста, при этомъ немедленно закрываютъ новыми картами каждое открывшееся "
-         "свободное мѣсто (Правила IV и V).",
+         "свободное мѣсто",
          "Aces and other fitting cards are played from the ramparts, and every space is covered with a new card at "
-         "once (rules IV and V)."),
+         "once.", cite="besieged-city-p3"),
+    Rule("during", "play", "(Правила IV и V). Это должно быть сдѣлано во время игры. Послѣ этого переводятъ карты "
+         "въ окопы и изъ резерва, какъ сказано въ правилахъ II и III.",
+         "The spaces are covered by rules IV and V during play, at once; then cards are moved into the ramparts "
+         "and from the reserve as rules II and III say.", cite="besieged-city-p4"),
     Rule("talon", "play", "Сдѣлавши все то, что пожелаютъ (порядокъ игры предоставляется на произволъ играющаго), и "
          "сыгравши карты, если это возможно, раскладываютъ остальную колоду, при чемъ карты, не подходящія для "
          "основанія, откладываютъ въ талонъ.",
          "Having done what one wishes (the order of play is left to the player), the rest of the pack is dealt; "
-         "cards that do not fit a foundation go to the talon."),
+         "cards that do not fit a foundation go to the talon.", cite="besieged-city-p5"),
     Rule("end", "play", "Въ концѣ пасьянса, когда талонъ израсходованъ и всѣ карты выложены, если встрѣтятся еще "
-         "карты въ резервѣ, которыхъ можно перевести въ окопы, то ихъ можно переводить. Пасьянсъ этотъ чрезвычайно "
-         "труденъ.",
+         "карты въ резервѣ, которыхъ можно перевести въ окопы, то ихъ можно переводить.",
          "At the end, with the talon used up and every card laid out, reserve cards that can still go into the "
-         "ramparts may do so. This patience is extremely difficult."),
+         "ramparts may do so.", cite="besieged-city-p6"),
 )
 
 
@@ -94,6 +100,10 @@ def fits_rampart(onto: int, card: int) -> bool:
     return FITS[onto % 52 * 52 + card % 52] == 1
 
 
+DESCRIPTIVE = {
+    "besieged-city-p7": "a judgement of the game («чрезвычайно труденъ»), not a rule",
+}
+
 class BesiegedCity(Game):
     slug = "besieged-city"
     number = 16
@@ -114,7 +124,7 @@ class BesiegedCity(Game):
                  "Foundation", take=False, base=(1,), capacity=26, total=26, sources=("tableau", "hand"),
                  rules=("I", "VI", "aces")),
         PileSpec("rampart", "tableau", _rampart_places(), "Окопъ", "Rampart", base=(), sources=("tableau", "reserve"),
-                 rules=("II", "III", "IV", "layout", "at-once")),
+                 rules=("II", "III", "IV", "layout", "at-once", "during")),
         PileSpec("reserve", "reserve", tuple((1.4 + 1.2 * (i % 3), 1.6 + 1.5 * (i // 3)) for i in range(12)),
                  "Резервъ", "Reserve", capacity=1, rules=("I", "V", "layout", "end")),
         PileSpec("stock", "stock", ((7.0, 3.0),), "Колода", "Pack", take=False, face_down=True, rules=("talon",)),

@@ -6,28 +6,46 @@ from ..core import Build, Game, Move, PileSpec, Rule, State
 
 RULES = (
     Rule("I", "I", "Основныя карты выбираются изъ колоды, масти не соблюдаются.",
-         "The foundation cards are taken from the pack; suits are not followed."),
+         "The foundation cards are taken from the pack; suits are not followed.", cite="calculation-rule-I"),
     Rule("II", "II", "Талонъ состоитъ изъ четырехъ пачекъ, раздѣленныхъ по произволу; но только самая верхняя карта "
          "годна для игры до тѣхъ поръ, пока не сдѣлается свободной нижележащая карта.",
          "The talon is four packets, made up at will; only the top card of each is available until it frees the "
-         "one below."),
-    Rule("foundations", "play", "Тузъ, двойка, тройка и четверка въ рядъ; на нихъ карты кладутся черезъ 1, 2, 3 и 4, "
-         "каждое основаніе до короля.",
-         "An ace, a two, a three and a four in a row; they build by ones, twos, threes and fours, each to a king."),
-    Rule("count", "play", "Валетъ — 11, дама — 12, король — 13; за тринадцатью тузъ считается 14, двойка 15 и т. д.",
-         "Knave 11, queen 12, king 13; past thirteen the ace counts 14, the two 15, and so on."),
-    Rule("turn", "play", "Остальныя карты переворачиваютъ одну за другою, годныя играютъ, прочія кладутъ въ талонъ.",
-         "The rest of the pack is turned one card at a time; cards that fit are played, the rest go to the talon."),
-    Rule("fixed", "play", "Карту, разъ положенную въ талонъ, нельзя перекладывать изъ одной пачки въ другую.",
-         "A card once laid on a talon packet cannot move to another packet."),
-    Rule("once", "play", "Пасьянсъ вторично не раскладывается.", "No redeal."),
+         "one below.", cite="calculation-rule-II"),
+    Rule("foundations", "play", "Изъ колоды вынимаютъ туза, двойку, тройку и четверку и кладутъ ихъ въ рядъ; они "
+         "составляютъ основныя карты. На первое или тузовое основаніе накладываютъ остальныя карты въ восходящемъ "
+         "порядкѣ до короля. На второе основаніе накладываются карты, начиная съ двойки, на третье съ тройки, на "
+         "четвертое съ четверки; всѣ эти четыре основанія оканчиваются королями.",
+         "An ace, a two, a three and a four in a row; they build by ones, twos, threes and fours, each to a king.",
+         cite="calculation-p1"),
+    Rule("count", "play", "Валеты считаются за одиннадцать, дамы за двѣнадцать, короли за тринадцать.",
+         "Knave 11, queen 12, king 13.", cite="calculation-p2"),
+    Rule("past-13", "play", "Когда при раскладкѣ основныхъ картъ выйдетъ число тринадцать (которымъ можетъ только "
+         "оканчиваться каждая пачка), тогда тузы считаются за четырнадцать, двойки за пятнадцать и т. д.",
+         "Past thirteen the ace counts 14, the two 15, and so on (the count runs round: only a king ends a "
+         "foundation).", cite="calculation-p3"),
+    Rule("turn", "play", "Размѣстивши основныя карты, остальныя, находящіяся въ рукѣ, переворачиваютъ одну за "
+         "другою, играютъ всѣ тѣ, которыя годны для основныхъ картъ, остальныя же карты составляютъ талонъ",
+         "The rest of the pack is turned one card at a time; cards that fit are played, the rest go to the talon.",
+         cite="calculation-p4"),
+    Rule("fixed", "play", "карту, разъ положенную, нельзя перекладывать изъ одной пачки въ другую.",
+         "A card once laid on a talon packet cannot move to another packet.", cite="calculation-p4"),
+    Rule("once", "play", "Пасьянсъ вторично не раскладывается.", "No redeal.", cite="calculation-p5"),
 )
+
+DESCRIPTIVE = {
+    "calculation-p4.s3": "advice (keep one packet for the kings): it allows and forbids nothing",
+    "calculation-p4.s4": "advice on building the packets: it allows and forbids nothing",
+    "calculation-p6": "a way to gather the finished packets and lay them out again to show the trick (every "
+                      "rank together): a pastime after a won game, not a rule of its play; the edition does not "
+                      "play it",
+    "calculation-p7": "the rest of that after-game layout (see calculation-p6)",
+}
 
 
 def _foundation(step: int) -> PileSpec:
     return PileSpec(f"foundation-{step}", "foundation", (((step - 1) * 1.2, 0.0),), "Основаніе", "Foundation",
                     take=False, build=Build(+1, "any", step=step, wrap=True), base=(step,), capacity=13,
-                    rules=("I", "foundations", "count"))
+                    rules=("I", "foundations", "count", "past-13"))
 
 
 class Calculation(Game):

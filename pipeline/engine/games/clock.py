@@ -14,7 +14,11 @@ RULES = (
     Rule("I", "I", "Когда карты расположены въ кружокъ, то самая верхняя карта въ каждой пачкѣ годна для игры; "
          "снятіе верхнихъ картъ освобождаетъ, по обыкновенію, лежащія ниже.",
          "When the cards are laid in a circle, the top card of each packet is available; removing the top cards "
-         "frees, as usual, those below."),
+         "frees, as usual, those below.", cite="clock-rule-I"),
+    Rule("note-10", "III", "Хотя каждая пачка не должна заключать въ себѣ менѣе трехъ первоначальныхъ картъ, но "
+         "часто вслѣдствіе марьяжа онѣ могутъ заключать и болѣе.",
+         "No packet of the circle may hold fewer than three cards; marriages often make it hold more (note 10, "
+         "on rule III).", cite="note-10"),
     Rule("II", "II", "Марьяжъ дѣлается только картами круга, а не картами изъ колоды или талона.",
          "Marriages are made only with cards of the circle, never with cards from the pack or the talon.",
          source="reconstructed", origin=f"{CADOGAN}, rule II"),
@@ -71,6 +75,10 @@ def _foundation(hour: int) -> PileSpec:
                     capacity=size, total=size, rules=("IV", "hours"))
 
 
+DESCRIPTIVE = {
+    "note-11": "describes the plate (Tableau No. 2 shows the finished game)",
+}
+
 class Clock(Game):
     slug = "clock"
     number = 9
@@ -90,7 +98,7 @@ class Clock(Game):
         PileSpec("packet", "tableau", tuple(_dial(h, 6.2, 7.6) for h in range(1, 13)), "Пачка", "Packet", fan="down",
                  build=Build(-1, "same"), base=(), sources=("tableau",), rules=("I", "II", "circle", "marry")),
         PileSpec("stock", "stock", ((15.5, 0.0),), "Колода", "Pack", take=False, face_down=True,
-                 rules=("III", "refill", "talon")),
+                 rules=("III", "note-10", "refill", "talon")),
         PileSpec("talon", "talon", ((15.5, 1.8),), "Талонъ", "Talon", rules=("II", "talon")),
     )
 

@@ -42,8 +42,9 @@ RULES = (
     Rule("foundations", "play", "Четыре черныхъ туза восходятъ до дамъ, четыре красныхъ короля нисходятъ до тузовъ.",
          "The four black aces build up to the queens, the four red kings down to the aces.",
          source="reconstructed", origin=ORIGIN + ", with the pack count halved and note 16 for the black end"),
-    Rule("note-16", "play", "Въ красныхъ мастяхъ не будетъ доставать валетовъ, въ черныхъ — королей (прим. 16).",
-         "The red sequences lack the knaves, the black ones the kings (note 16; the English says queens)."),
+    Rule("note-16", "play", "Въ красныхъ мастяхъ не будетъ доставать валетовъ, въ черныхъ — королей.",
+         "The red sequences lack the knaves, the black ones the kings (note 16; the English says queens).",
+         cite="note-16"),
     Rule("guard", "play", "Четыре красныхъ валета (гвардія) и четыре черныхъ короля вынимаются изъ колоды и въ "
          "игрѣ не участвуютъ.",
          "The four red knaves (the guard) and the four black kings are taken out of the pack and stay out of play.",
@@ -61,19 +62,18 @@ RULES = (
          source="reconstructed", origin=ORIGIN + " (its sentence on paired cards breaks off in the copies read; "
          "the release of the covered card is the editors' reading)"),
     Rule("once", "play", "Каждая карта можетъ быть спарована только однажды.",
-         "Each card may be paired only once."),
+         "Each card may be paired only once.", cite="empress-of-india-p1"),
     Rule("time", "play", "Для спаровыванія картъ можно выбирать какое угодно время. Такъ, напримѣръ: если для одного "
          "изъ основаній требуется, положимъ, десятка трефъ, то можно отложить открытіе свободнаго мѣста во флотѣ до "
          "тѣхъ поръ, пока на верху талона не выйдетъ десятка трефъ.",
          "Pairing may be done at any time: if a foundation wants the ten of clubs, a space in the Navy may be "
-         "left unopened until the ten of clubs comes to the top of the talon."),
+         "left unopened until the ten of clubs comes to the top of the talon.", cite="empress-of-india-p2"),
     Rule("pack", "play", "Когда сыграны всѣ подходящія карты, то перебираютъ всю остальную колоду; тѣ же карты, "
          "которыя не требуются для занятія свободныхъ мѣстъ, складываются въ двѣ пачки (правило IV).",
          "When every suitable card is played, the rest of the pack is gone through; cards not wanted for spaces "
-         "are laid in the two packets (rule IV)."),
+         "are laid in the two packets (rule IV).", cite="empress-of-india-p2"),
     Rule("once-dealt", "play", "Пасьянсъ вновь не раскладывается.",
-         "No redeal. (Note 17, anchored here, says only that the Army and the Navy are not in the plate for want "
-         "of room.)"),
+         "No redeal.", cite="empress-of-india-p3"),
 )
 
 
@@ -89,6 +89,11 @@ def _half(name: str, y: float, label_ru: str, label_en: str) -> PileSpec:
                     rules=("I", "II", "deal", "pairing", "once", "time"))
 
 
+DESCRIPTIVE = {
+    "note-17": "says only that the Army and the Navy are not in the plate for want of room",
+}
+
+
 class EmpressOfIndia(Game):
     slug = "empress-of-india"
     number = 15
@@ -97,8 +102,13 @@ class EmpressOfIndia(Game):
     title_supplied = True  # the chapter's beginning and title are lost (supplied from Cadogan 1874)
     decks = 2
     rules = RULES
-    notes = ("Only the last paragraphs and notes 16, 17 survive; the rest is reconstructed from Cadogan 1914, a "
-             "four-pack game, here halved to the edition's two packs (rows of six). Note 16 is followed: the "
+    notes = ("Only the last paragraphs and notes 16, 17 survive; the rest is reconstructed from Cadogan 1914. "
+             "The number of packs is an editorial choice, not the book's: the heading that gave it is lost with the "
+             "chapter's beginning, and Cadogan's game uses four packs. The edition plays two (rows of six, Cadogan's "
+             "twelve halved) because note 16 fits two: eight foundations of twelve cards (red sequences without "
+             "the knave, black ones without the king) take 96 cards, and the cards of two packs left over are then "
+             "exactly the four red knaves and the four black kings that stay out of play; the engine's maximum "
+             "score is 96. Note 16 is followed: the "
              "black sequences end at the queen and the black kings stay out with the red knaves. A pair is played "
              "as one move: one red card to a red foundation and one black card to a black one, from any places, "
              "or the covering and the covered card of one place together. Pairing lays a single card of one half "
