@@ -73,7 +73,7 @@ def windmill(game, st):
             continue
         rest = pile(a)[:-1]
         after = playable(t, len(centre) + 1, [(x, (rest[-1] if rest else None) if x == a else y) for x, y in angles])
-        if after - before:
+        if {src for src, _ in after} - {src for src, _ in before}:  # a card playable that was not (issue 22)
             out.add(f"{a}>centre")
     if pile("stock"):
         out.add("turn")
@@ -100,13 +100,16 @@ def calculation(game, st):
 
 def blockade(game, st):
     found, cols = tops(game, st, "foundation"), tops(game, st, "column")
-    out = set()
+    out, blocking = set(), False
     for src, card in cols:
         if card is None:
             continue
-        out |= {f"{src}>{f}" for f in foundation_targets(found, card)}
-        out |= {f"{src}>{c}" for c, t in cols if c != src and t is not None and up_in_suit(card, t)}
-    if st.piles[game.index["stock"]]:
+        plays = {f"{src}>{f}" for f in foundation_targets(found, card)}
+        marriages = {f"{src}>{c}" for c, t in cols if c != src and t is not None and up_in_suit(card, t)}
+        # a new row only if no card can be played and no row card (one not married onto another) married
+        blocking |= bool(plays) or (bool(marriages) and not st.vars.get(f"m-{src}"))
+        out |= plays | marriages
+    if st.piles[game.index["stock"]] and not blocking:
         out.add("deal")
     return out
 
