@@ -3,8 +3,8 @@ the rules of the game module that quote it — or the editors' reason why it sta
 
 The chapter is read from the edition's TEI (`edition/tei/<slug>.xml`), fed in as text, with the standard library's
 XML parser (the engine imports nothing else). An element's *reading* is the pre-reform text a reader sees: the
-correction's `corr` (not the witness's `sic`), the spelling's `orig` (not the modern `reg`), no book notes (they are
-elements of their own, with their own id), whitespace normalised. The ledger's elements are the chapter's rules
+correction's `corr` (not the witness's `sic`), the spelling's `orig` (not the modern `reg`), a variant's `lem`
+(not its `rdg`s), no book notes (they are elements of their own, with their own id), whitespace normalised. The ledger's elements are the chapter's rules
 items (`<slug>-rule-I`), play paragraphs (`<slug>-p1`, …) and book notes (`note-7`).
 
 Sound because it only compares strings: a rule from the text resolves when its `cite` names an element of the
@@ -43,8 +43,8 @@ def reading(el: ET.Element) -> str:
 def _text(el: ET.Element, top: bool = False) -> str:
     tag = el.tag.removeprefix(TEI)
     tail = "" if top else (el.tail or "")
-    if tag in ("ptr", "gap", "figure", "sic", "reg") or (tag == "note" and not top):
-        return tail  # a book note is an element of its own; sic and reg are not the reading
+    if tag in ("ptr", "gap", "figure", "sic", "reg", "rdg") or (tag == "note" and not top):
+        return tail  # a book note is an element of its own; sic, reg and rdg are not the reading
     if tag == "choice":
         kids = {k.tag.removeprefix(TEI): k for k in el}
         pick = kids.get("corr", kids.get("orig"))
