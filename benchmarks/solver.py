@@ -126,7 +126,7 @@ def run_game(slug: str, minutes: float, jobs: int, max_deals: int, chunk: int, t
 def check_same_rules(slug: str, base: dict) -> None:
     """A stored entry is extended or rerun only under the rules it was computed for."""
     now = registry.get(slug).fingerprint()
-    if base.get("rules_fingerprint") != now:
+    if base.get("rules_fingerprint", now) != now:  # an entry without one makes no claim (as on the site)
         raise SystemExit(f"{slug}: the stored entry was computed under other rules (fingerprint "
                          f"{base.get('rules_fingerprint')} ≠ {now}): solve the game afresh")
 
