@@ -10,7 +10,8 @@ marks where each stands: the lemma of the main text, a reading (``rdg``), a note
 Then each witness's word sequence is matched against that sequence: first runs of exactly equal words (a
 longest-matching-blocks diff, repeated over what is left, so chapters and notes may stand in another order in
 the edition than in the file), then the words between two matched neighbours by a word-level edit distance that
-accepts OCR noise, a word split or run together, and a last word cut off by the end of a line. A word of the
+accepts OCR noise, a word split or run together, and a last word cut off by the end of a line; last, a run of at
+most five words still unmatched is looked for, OCR noise allowed, in a row anywhere among the TEI words left. A word of the
 witness that is matched nowhere is a loss, reported with its file, line and offset; the build fails on it.
 """
 from __future__ import annotations
@@ -24,7 +25,7 @@ from lxml import etree
 from pipeline.tei.markup import q
 from pipeline.text.model import Document
 from pipeline.text.skeleton import key
-from pipeline.text.variants import _align
+from pipeline.text.variants import _align, _noise
 
 _TOKEN = regex.compile(r"\S+")
 _SKIP = {"teiHeader", "gap", "ptr", "supplied", "label"}
@@ -169,6 +170,16 @@ def match(words: list[Token], tei: list[Word]) -> dict[int, int]:
                     got[run[j + x]] = window[i]
                 used.update(window[i:i + di])
             i, j = i + di, j + dj
+    # a short run still unmatched (a heading a chunk repeats, kept as a copy where the edition puts it, far from
+    # its neighbours in the file): the same words, OCR noise allowed, in a row anywhere in what is left
+    for run in _runs([i for i in range(len(sk)) if i not in got]):
+        if len(run) > 5:
+            continue
+        for j in range(len(uk) - len(run) + 1):
+            if all(j + k not in used and _noise(uk[j + k], sk[i]) is not None for k, i in enumerate(run)):
+                got.update({i: j + k for k, i in enumerate(run)})
+                used.update(range(j, j + len(run)))
+                break
     return got
 
 

@@ -206,6 +206,13 @@ def _fits(short: str, whole: str, truncated: bool) -> bool:
     return bool(short) and Indel.normalized_similarity(short, whole) >= 0.9
 
 
+def _heading(text: str) -> bool:
+    """A line in capitals, or a one-word heading («Правила.», «Игра.»): what recurs at the head of every chapter."""
+    letters = [ch for ch in text if ch.isalpha()]
+    caps = len(letters) >= 3 and sum(ch.isupper() for ch in letters) / len(letters) >= 0.8
+    return caps or (len(text.split()) == 1 and text.rstrip().endswith("."))
+
+
 def isolated_relations(blocks: list[Block], keys: list[str], rels: list[Relation]) -> list[Relation]:
     """A witness of short blocks only (a truncated chunk, a page of headings) shares no long block with anyone:
     it is a copy where its whole sequence stands, in order, in exactly one other witness."""
@@ -215,6 +222,8 @@ def isolated_relations(blocks: list[Block], keys: list[str], rels: list[Relation
     for w, seq in sorted(by_wit.items()):
         if len(seq) < 2 or any(i in tied for i in seq):
             continue
+        if all(_heading(blocks[i].text) for i in seq):
+            continue  # headings alone (a chunk cut after a chapter's headings) repeat many chapters: *structure*
         found = []
         for v, other in sorted(by_wit.items()):
             if v == w:

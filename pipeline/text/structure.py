@@ -275,30 +275,49 @@ def _after_overlap(doc: Document, kept: list[Passage], more: list[Passage]) -> l
 
 
 _HEADS = ("title", "decks", "rules-head", "play-head")
+# how many decks a decks line names: the numeral before «колода/колоды» (Russian numerals one and two, as the
+# book prints them); language, not a table of the sources' lines
+_DECK_COUNT = {key(w): n for n, words in ((1, ("одна", "одну", "одной")), (2, ("двѣ", "две", "два", "двухъ")))
+               for w in words}
 
 
-def across_cuts(doc: Document, runs: list[list[Segment]]) -> None:
-    """A chunk that ends in headings only (a decks line and «Правила.» at the cut) opens the chapter another chunk
-    continues: the one run that begins without a heading and whose chapter is that number, or unknown. Each
-    side lends the other its number when exactly one pairing is possible."""
-    tails = [segs[-1] for segs in runs if all(p.kind in _HEADS for p in segs[-1].passages) and segs[-1].headed]
+def decks_named(passages: list[Passage]) -> int | None:
+    """The number of decks the decks line among ``passages`` names, if it names one."""
+    for p in passages:
+        if p.kind == "decks":
+            for w in p.text.split():
+                if key(w) in _DECK_COUNT:
+                    return _DECK_COUNT[key(w)]
+    return None
+
+
+def across_cuts(doc: Document, runs: list[list[Segment]], ed: Editorial) -> None:
+    """A chunk whose last chapter ends in a heading (a decks line and «Правила.», or «Игра.», at the cut) opens
+    the chapter another chunk continues: the one run that begins without a heading, whose chapter has no heading elsewhere and plays with
+    the decks the line names. Each side lends the other its number when exactly one pairing is possible; the
+    pairing is a decision in the report (not evidence of the chapter: it depends on where the sources are cut)."""
+    tails = [segs[-1] for segs in runs if segs[-1].headed and segs[-1].passages[-1].kind in _HEADS]
     opens = [segs[0] for segs in runs if not segs[0].headed]
+
+    def plays(seg: Segment, decks: int | None) -> bool:
+        game = ed.by_number(seg.number) if seg.number is not None else None
+        return decks is None or game is None or game.decks in (None, decks)
+
     for tail in tails:
+        decks = decks_named(tail.passages)
+        headed = {s.number for segs in runs for s in segs if s.headed and s is not tail}
         if tail.number is not None:
             fits = [o for o in opens if o.number is None]
             if len(fits) == 1 and not any(o.number == tail.number for o in opens):
                 fits[0].number = tail.number
-                fits[0].votes[tail.number].append((5.0, "continues the headings that end another chunk"))
         else:
-            known = [o for o in opens if o.number is not None]
-            headed = {s.number for segs in runs for s in segs if s.headed and s is not tail}
-            fits = [o for o in known if o.number not in headed]
+            fits = [o for o in opens if o.number is not None and o.number not in headed and plays(o, decks)]
             if len(fits) == 1 and len([t for t in tails if t.number is None]) == 1:
                 tail.number = fits[0].number
-                tail.votes[tail.number].append((5.0, "the headings that open a chapter another chunk continues"))
-        if tail.number is not None:
+        if len(fits) == 1 and tail.number is not None:
             doc.decisions.append({"stage": "structure", "headings_at_cut": tail.passages[0].text[:40],
-                                  "number": tail.number})
+                                  "number": tail.number, "why": "the headings that end one chunk open the chapter "
+                                  "another begins without a heading (the only one that fits)"})
 
 
 def structure(doc: Document, ed: Editorial, is_caption) -> Document:
@@ -316,7 +335,7 @@ def structure(doc: Document, ed: Editorial, is_caption) -> Document:
     if chained is not runs:
         runs = [segments([p for seg in segs for p in seg.passages]) for segs in chained]
         identify(doc, runs, ed)
-    across_cuts(doc, runs)
+    across_cuts(doc, runs, ed)
     for segs in runs:
         numbers = [s.number for s in segs if s.number is not None]
         if numbers != sorted(set(numbers)):

@@ -103,6 +103,9 @@ def alignment(lemma: str, copy: str, copy_ends: bool = True) -> list[tuple[list[
     lk, ck = [t.key for t in lt], [t.key for t in ct]
     sm = difflib.SequenceMatcher(None, lk, ck, autojunk=False)
     blocks = [b for b in sm.get_matching_blocks() if b.size]
+    if copy_ends and len(blocks) > 1 and blocks[-1].size <= 2 and blocks[-1].b + blocks[-1].size == len(ck) and (
+            blocks[-1].a > blocks[-2].a + blocks[-2].size):
+        blocks.pop()  # a copy that breaks off: its last word or two, met again further on, are left to the DP
     out: list[tuple[list[int], list[int], str]] = []
     pos_l = pos_c = 0
     for k, b in enumerate([*blocks, None]):
