@@ -3,11 +3,14 @@
 Prints seconds for the text stages (ingest → spelling, OCR correction included) and for the whole build (with
 emitting);
 the N-fold figures show how the build scales: ideally N times the 1× time.
-Usage: .venv/bin/python benchmarks/build.py [--sizes 1 10 100] [--repeat 3]
+With ``--lines``, also the sources with one witness more holding a single long line: N letters without a space,
+then N letters of random words (every one a new non-word): the time per 1000 letters should not grow with N.
+Usage: .venv/bin/python benchmarks/build.py [--sizes 1 10 100] [--repeat 3] [--lines 2000 20000] [--cpu]
 """
 from __future__ import annotations
 
 import argparse
+import random
 import shutil
 import statistics
 import tempfile
@@ -30,12 +33,33 @@ def corpus(n: int, dest: Path) -> Path:
     return src
 
 
+LETTERS = "абвгдежзиклмнопрстуфхцчшщыьэюяѣі"
+
+
+def with_line(n: int, spaced: bool, dest: Path) -> Path:
+    """The sources and one witness more: the first lines of a witness, then a line of ``n`` random letters."""
+    src = dest / "source"
+    shutil.copytree(ROOT / "source", src)
+    rng = random.Random(n)
+    if spaced:
+        line = " ".join("".join(rng.choice(LETTERS) for _ in range(rng.randint(2, 9))) for _ in range(n // 6))
+    else:
+        line = "".join(rng.choice(LETTERS) for _ in range(n))
+    first = sorted((ROOT / "source" / "witnesses").iterdir())[0].read_text(encoding="utf-8").splitlines()
+    (src / "witnesses" / "999-long-line.txt").write_text("\n".join(first[:3] + [line] + first[3:8]) + "\n",
+                                                         encoding="utf-8")
+    return src
+
+
+CLOCK = time.perf_counter
+
+
 def timed(fn, repeat: int) -> float:
     times = []
     for _ in range(repeat):
-        t = time.perf_counter()
+        t = CLOCK()
         fn()
-        times.append(time.perf_counter() - t)
+        times.append(CLOCK() - t)
     return statistics.median(times)
 
 
@@ -43,7 +67,11 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", type=int, nargs="*", default=[1, 10, 100])
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--lines", type=int, nargs="*", default=[], help="lengths of the long-line cases")
+    ap.add_argument("--cpu", action="store_true", help="this process's CPU time, not wall time (on a shared machine)")
     args = ap.parse_args()
+    global CLOCK
+    CLOCK = time.process_time if args.cpu else time.perf_counter
     build.build(ROOT / "source")  # warm: morphology dictionaries, imports
     t_text = timed(lambda: build.read(ROOT / "source"), args.repeat)
     t_all = timed(lambda: build.build(ROOT / "source"), args.repeat)
@@ -61,6 +89,12 @@ def main() -> None:
             ratio = f" = {(t / n) / (base[1] / base[0]):.2f}× linear from {base[0]}×" if base and n > base[0] else ""
             print(f"{n:4d}× corpus ({files} witnesses): text stages {t:.2f} s, per copy {t / n:.3f} s{ratio}; "
                   f"whole build {whole:.2f} s")
+        for spaced in (False, True):
+            for n in args.lines:
+                src = with_line(n, spaced, Path(tmp) / f"line{n}{spaced}")
+                t = timed(lambda: build.build(src), 1) - t_all
+                print(f"a line of {n} letters {'in random words' if spaced else 'without a space'}: "
+                      f"{t:.2f} s over the sources' build, {1000 * t / n:.3f} s per 1000 letters")
 
 
 if __name__ == "__main__":

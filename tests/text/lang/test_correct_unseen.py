@@ -22,12 +22,13 @@ def test_a_misreading_the_ocr_repeats_is_still_corrected():
 
 
 def test_a_pre_reform_word_is_not_respelled_or_changed_at_low_certainty():
+    # each printed once: a prefix раз- before a voiceless consonant, a ѣ in the verb's ending
     page = ["Когда всѣ карты разложены, слѣдуетъ внимательно разсмотрѣть каждый рядъ.",
-            "Иногда полезно разсмотрѣть и сосѣдній рядъ, прежде чѣмъ класть карту."]
+            "Иногда полезно разставить тузы заранѣе, прежде чѣмъ класть карту."]
     corrector = Corrector(page)
     for p in page:
         found, _ = corrector.correct(p)
-        assert not [c for c in found if c.sic.startswith("разсмотрѣ")]
+        assert not [c for c in found if c.sic.startswith("раз")]
 
 
 def test_the_right_words_of_a_page_stay_as_printed_and_its_misreadings_are_read():
