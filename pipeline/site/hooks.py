@@ -132,6 +132,8 @@ def on_page_content(html: str, page, config, files):
         ch = edition.chapter(Path(src).parent.name)
         body = ledger.section(ch.slug, ch.tei)
         page.toc = get_toc(pages.toc_tokens(body))
+        # out of the search: every sentence it quotes is found at its place in the chapter, in both spellings
+        _search()[page.url] = []
         title = pages.render.h("h1", {"id": "ledger-title"}, f"{ch.title}: правила и текст")
         return pages.render.to_html(title) + "\n" + pages.render.to_html(body)
     if src.startswith("chapters/"):
@@ -161,7 +163,21 @@ def on_page_content(html: str, page, config, files):
         for marker, build in MARKERS.items():
             if marker in html:
                 html = html.replace(marker, pages.render.to_html(build(edition, page.url)))
+        _titles().update(book_title_pair(html))
     return html
+
+
+def book_title_pair(html_text: str) -> dict[str, str]:
+    """The home page's heading is the book's title as printed: its modern spelling too, for the switch."""
+    from lxml import html as lxml_html
+    from pipeline.text.lang.spelling import modernize
+
+    found = lxml_html.fragment_fromstring(html_text, create_parent="div").find(".//h1")
+    if found is None:
+        return {}
+    printed = " ".join(found.text_content().split())
+    modern = modernize(printed)
+    return {printed: modern} if printed and modern != printed else {}
 
 
 KEEP = re.compile(r"<(pre|textarea|script|style)\b.*?</\1>", re.S | re.I)

@@ -271,7 +271,7 @@ def games_table(edition: Edition, page_url: str) -> etree._Element:
     for game in edition.games:
         status = game_status(edition, game["slug"])
         ch = edition.chapter(game["slug"])
-        title = game_title(game) if ch is None else h("a", {"href": rel(page_url, ch.url)}, ch.title)
+        title = game_title(game) if ch is None else h("a", {"href": rel(page_url, ch.url)}, *title_nodes(ch))
         rows.append(h("tr", {"data-slug": game["slug"], "data-status": status},
                       h("td", None, str(game["number"])), h("td", None, title),
                       h("td", None, h("i", {"lang": "fr" if game["english"][:2] in ("La", "Le", "L'") else "en"},
@@ -297,6 +297,18 @@ def figures(edition: Edition) -> etree._Element:
     return h("ul", {"class": "edition-figures"}, items)
 
 
+MECHANICAL = {"digit look-alike": "цифра вместо похожей буквы", "latin look-alike": "латинская буква вместо похожей русской",
+              "glyph": "знак"}
+
+
+def mechanical_kind(kind: str) -> str:
+    """The report's name of a kind of mechanical replacement (normalize.py: "glyph ђ→ѣ", "digit look-alike") in
+    Russian; the characters it names ("ђ→ѣ") are kept."""
+    name, _, chars = kind.partition(" ") if kind.startswith("glyph") else (kind, "", "")
+    said = MECHANICAL.get(name, name)
+    return f"{said} {chars}".strip()
+
+
 def report_figures(edition: Edition) -> list[tuple[str, object]]:
     """Label → figure, each read from report.json or manifest.json (a missing figure is left out, not guessed)."""
     r, m = edition.report, edition.manifest
@@ -313,7 +325,7 @@ def report_figures(edition: Edition) -> list[tuple[str, object]]:
         out.append(("из них по уверенности", ", ".join(
             f"{render.CERTAINTY.get(k, k)} — {by_cert[k]}" for k in ("high", "medium", "low") if k in by_cert)))
     for kind, count in (r.get("mechanical") or {}).items():
-        out.append((f"механических замен ({kind})", count))
+        out.append((f"механических замен ({mechanical_kind(kind)})", count))
     if "review" in r:
         out.append(("форм, оставленных как напечатано (нет надёжного исправления)", len(r["review"])))
     if "collation" in r:
@@ -339,7 +351,8 @@ def notes_page(edition: Edition, page_url: str) -> tuple[str, list[dict]]:
         ch = edition.chapter(info.chapter) if info.chapter else None
         name = f"{info.chapter_number}. {ch.title if ch else info.chapter_name}" if info.chapter_number else \
             info.chapter_name
-        chapter_cell = h("a", {"href": rel(page_url, ch.url)}, name) if ch else \
+        chapter_cell = h("a", {"href": rel(page_url, ch.url)}, f"{info.chapter_number}. " if info.chapter_number
+                         else None, *title_nodes(ch)) if ch else \
             h("span", None, name, " ", h("span", {"class": "anchor-lost"}, "(главы нет в источниках)"))
         if info.anchored and ch:
             anchor = h("a", {"href": rel(page_url, f"{ch.url}#noteref-{info.n}")}, f"к знаку [{info.n}]")
@@ -452,7 +465,8 @@ def rules_page(edition: Edition, page_url: str) -> tuple[str, list[dict]]:
         play = [r for r in game_rules if r.number == "play"]
         play_items = [h("li", {"class": "rule-entry", "data-n": "play"},
                         *spelled_plain(r.ru),
-                        " ", h("span", {"class": "anchor-lost"}, f"(восстановлено: {r.origin})")
+                        " ", h("span", {"class": "anchor-lost"}, "(в сохранившемся тексте нет; восстановлено по "
+                                   "английскому оригиналу: ", h("span", {"lang": "en"}, r.origin), ")")
                         if r.source == "reconstructed" else None,
                         " ", rule_link(r, ch, page_url, ids), *in_ledger(r)) for r in play]
         heading = h("h2", {"id": f"rules-{ch.slug}"}, f"{ch.number}. ",

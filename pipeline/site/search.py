@@ -6,7 +6,8 @@ chapter is an entry of its own, linked to the passage's anchor and titled with t
 paragraph. Where a word has two spellings the entry keeps both as ``<w-o>`` (as printed) and ``<w-r>`` (modern):
 the search finds either, and the result list, rendered from this HTML, shows the one the reader's switch chose
 (edition.css hides the other, as on the page). Text is escaped; the only markup is ``<p>``, ``<w-o>`` and ``<w-r>``.
-``hooks.on_post_build`` puts these entries in place of the plugin's for the same pages.
+The space between the two forms stands inside ``<w-r>`` (``<w-o>картъ</w-o><w-r> карт</w-r>,``), so the hidden
+form leaves no space before punctuation. ``hooks.on_post_build`` puts these entries in place of the plugin's for the same pages.
 """
 from __future__ import annotations
 
@@ -27,11 +28,11 @@ def spelled(el: etree._Element, skip: frozenset[str] = frozenset()) -> str:
     for child in el:
         if isinstance(child.tag, str):
             cls = set((child.get("class") or "").split())
-            if child.tag in ("w-o", "w-r"):
-                out.append(f"<{child.tag}>{html.escape(' '.join(''.join(child.itertext()).split()), quote=False)}"
-                           f"</{child.tag}>")
-            elif child.tag == "w-s":
-                out.append(" ")
+            if child.tag in ("w-o", "w-r"):  # the space between the two goes inside <w-r>, so that whichever
+                word = html.escape(" ".join("".join(child.itertext()).split()), quote=False)  # is hidden, no
+                out.append(f"<w-o>{word}</w-o>" if child.tag == "w-o" else f"<w-r> {word}</w-r>")  # space is left
+            elif child.tag == "w-s":                                                       # before a comma
+                pass
             elif not (cls & (HIDDEN | skip)) and child.get("popover") is None and child.get("hidden") is None:
                 out.append(spelled(child, skip))
         out.append(html.escape(child.tail or "", quote=False))
@@ -42,7 +43,7 @@ def pair(printed: str, modern: str) -> str:
     """A plain text in both spellings as index HTML (one form if they agree)."""
     if printed == modern:
         return html.escape(printed, quote=False)
-    return f"<w-o>{html.escape(printed, quote=False)}</w-o> <w-r>{html.escape(modern, quote=False)}</w-r>"
+    return f"<w-o>{html.escape(printed, quote=False)}</w-o><w-r> {html.escape(modern, quote=False)}</w-r>"
 
 
 @dataclass

@@ -8,7 +8,7 @@ from pathlib import Path
 from lxml import etree
 
 from .edition import Edition
-from .pages import rel, spaced
+from .pages import rel, spaced, title_nodes
 from .render import h
 
 PAGE = "winnability.md"
@@ -49,7 +49,7 @@ STALE = "пересчитывается: правила исправлены"
 
 def row(edition: Edition, slug: str, entry: dict, page_url: str) -> etree._Element:
     ch = edition.chapter(slug)
-    title = h("a", {"href": rel(page_url, ch.url)}, ch.title) if ch else slug
+    title = h("a", {"href": rel(page_url, ch.url)}, *title_nodes(ch)) if ch else slug
     if not current(slug, entry):  # figures for rules the engine no longer plays: not shown as current
         return h("tr", {"data-slug": slug, "class": "stale"}, h("td", None, title),
                  h("td", {"colspan": "8"}, f"{STALE} (прежние цифры относились к прежнему прочтению правил)"))
@@ -211,7 +211,7 @@ def span(entry: dict) -> str:
 def summary_row(edition: Edition, slug: str, entry: dict, page_url: str, journals: frozenset[str]) -> etree._Element:
     """What a reader wants of a game: how often it can be won, how sure that figure is, and where the method is."""
     ch = edition.chapter(slug)
-    title = h("a", {"href": rel(page_url, ch.url)}, ch.title) if ch else slug
+    title = h("a", {"href": rel(page_url, ch.url)}, *title_nodes(ch)) if ch else slug
     won = percent(entry.get("win_rate"))
     deals = entry.get("deals")
     how = (h("a", {"href": rel(page_url, f"solvers/{slug}/")}, "журнал решателя") if slug in journals else

@@ -236,3 +236,41 @@ def test_a_tei_element_without_a_behaviour_fails_the_strict_build(tmp_path):
     proc, _ = mkdocs_build(edition, tmp_path / "site")
     assert proc.returncode != 0
     assert "no behaviour for TEI <unclear> in windmill" in proc.stderr
+
+
+def test_search_entries_are_titled_have_text_and_link_to_a_passage_of_their_page(built):
+    """Every result has a title and a snippet; a chapter's are one per passage, linked to the passage's anchor,
+    titled with the chapter ("6. Мельница · правило II"), their only markup the two spellings."""
+    name, site = built
+    index = json.loads((site / "search" / "search_index.json").read_text("utf-8"))
+    ids: dict[str, set[str]] = {}
+    rules = 0
+    for doc in index["docs"]:
+        page, _, anchor = doc["location"].partition("#")
+        title = lxml.html.fragment_fromstring(doc["title"], create_parent="div").text_content()
+        text = lxml.html.fragment_fromstring(doc["text"] or "<p></p>", create_parent="div").text_content()
+        assert title.strip() and text.strip(), doc["location"]
+        if anchor:
+            if page not in ids:
+                ids[page] = set(html_of(site / page / "index.html").xpath("//@id"))
+            assert anchor in ids[page], doc["location"]
+        if re.fullmatch(r"chapters/[\w-]+/", page):
+            assert set(re.findall(r"</?([\w-]+)", doc["text"])) <= {"p", "w-o", "w-r"}, doc["location"]
+            assert re.match(r"\d+\. ", title), title
+            if re.search(r"-rule-[IVXLC]+$", anchor):
+                rules += 1
+                assert re.search(r" · правило [IVXLC]+$", title), title
+    assert rules > 0
+
+
+def test_the_rules_index_holds_every_numbered_rule_of_every_chapter_linked_to_its_place(built, edition_dir):
+    name, site = built
+    page = html_of(site / "rules" / "index.html")
+    for slug in tei_games(edition_dir(name)):
+        tei = (edition_dir(name) / "tei" / f"{slug}.xml").read_bytes()
+        from lxml import etree
+        items = etree.fromstring(tei).xpath("//t:div[@type='rules']//t:item/@xml:id",
+                                            namespaces={"t": "http://www.tei-c.org/ns/1.0"})
+        links = page.xpath(f"//section[@data-slug='{slug}']//li[@class='rule-entry']/a[@class='rule-place'][1]/@href")
+        numbered = [h for h in links if "-rule-" in h]
+        assert numbered == [f"../chapters/{slug}/#{i}" for i in items], slug

@@ -67,7 +67,7 @@ def search(page, query: str):
     return results
 
 
-def check_search(page) -> None:
+def check_search(page, shot: Path) -> None:
     """A query in modern spelling: results titled, with text, linked to a passage, in one spelling."""
     results = search(page, "место")
     assert results.count() > 1
@@ -83,7 +83,9 @@ def check_search(page) -> None:
     assert chapter_hits and all(re.search(r"#[\w-]+$", h) for h in chapter_hits), hrefs
     rule_titles = [t for t in titles if "правило" in t]
     assert all(re.match(r"\d+\. .+ · правило [IVXLC]+$", t) for t in rule_titles), rule_titles
+    page.wait_for_timeout(500)  # Material's search panel slides in (on a phone) for .3 s
     fits(page)  # the results open over the page, which still does not scroll sideways
+    page.screenshot(path=str(shot))
     page.keyboard.press("Escape")
 
 
@@ -98,6 +100,12 @@ def check_chapter(page, width: int) -> None:
     assert "Шах" in page.title() and "Шахъ" not in page.title()
     assert "основных пасьянса" in page.locator(".md-header").inner_text()
     assert both_spellings_shown(page, "article") == []
+    search(page, "мѣсто")  # a pre-reform query, results in the modern spelling now chosen
+    page.wait_for_timeout(500)
+    assert both_spellings_shown(page, ".md-search-result") == []
+    shown = page.eval_on_selector_all(".md-search-result w-r", "els => els.filter(e => e.getClientRects().length).length")
+    assert shown > 0 and "мѣсто" not in page.locator(".md-search-result").inner_text().lower()
+    page.keyboard.press("Escape")
     page.get_by_label("дореформенная").check()
     assert "23. Зодіакъ" in page.locator(".md-nav--primary").inner_text() and "Шахъ" in page.title()
     # the header's two titles: one at a time, at the top and scrolled
@@ -177,7 +185,7 @@ def test_each_page_kind_fits_the_width_and_serves_its_reader(edition_site_url, b
         fits(page)
         page.screenshot(path=str(screens / f"{kind}-{width}.png"), full_page=False)
         assert no_violations(page) == []
-        {"home": lambda: check_search(page), "chapter": lambda: (check_chapter(page, width), check_print(page)),
+        {"home": lambda: check_search(page, screens / f"search-{width}.png"), "chapter": lambda: (check_chapter(page, width), check_print(page)),
          "notes": lambda: check_notes(page, width), "rules": lambda: check_rules(page),
          "winnability": lambda: check_winnability(page)}[kind]()
         if kind != "home":  # (Material's search, once closed on a phone, leaves its panel beside the header until

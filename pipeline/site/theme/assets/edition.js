@@ -54,7 +54,7 @@
 
   function retitle(modern) {
     var table = modern ? TITLES : BACK;
-    each(".md-header, .md-nav, .md-footer", function (box) {
+    each(".md-header, .md-nav, .md-footer, .md-content h1:not(.chapter-title)", function (box) {
       var walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
       for (var node = walker.nextNode(); node; node = walker.nextNode()) {
         var text = node.nodeValue.trim();
