@@ -23,7 +23,8 @@ HIDDEN = {"wits", "sr-only", "fn", "fn-pop", "rdgs", "plate-mark", "ed-target", 
 
 def spelled(el: etree._Element, skip: frozenset[str] = frozenset()) -> str:
     """An element's text as escaped HTML in which only the spelling pairs stay marked up (``<w-o>``/``<w-r>``);
-    helpers the reader never sees as text (witness badges, note buttons, popovers) are left out."""
+    helpers the reader never sees as text (witness badges, note buttons, popovers) and what the page keeps out of
+    the search (``data-search-exclude``: a variant's other readings) are left out."""
     out: list[str] = [html.escape(el.text or "", quote=False)]
     for child in el:
         if isinstance(child.tag, str):
@@ -33,7 +34,8 @@ def spelled(el: etree._Element, skip: frozenset[str] = frozenset()) -> str:
                 out.append(f"<w-o>{word}</w-o>" if child.tag == "w-o" else f"<w-r> {word}</w-r>")  # space is left
             elif child.tag == "w-s":                                                       # before a comma
                 pass
-            elif not (cls & (HIDDEN | skip)) and child.get("popover") is None and child.get("hidden") is None:
+            elif not (cls & (HIDDEN | skip)) and child.get("popover") is None and child.get("hidden") is None \
+                    and child.get("data-search-exclude") is None:  # (the other readings of a variant, say)
                 out.append(spelled(child, skip))
         out.append(html.escape(child.tail or "", quote=False))
     return " ".join("".join(out).split())
