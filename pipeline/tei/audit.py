@@ -205,8 +205,21 @@ def audit(doc: Document, files: dict[str, bytes]) -> list[dict]:
         for i, j in got.items():
             places[tei[j].place] += 1
         lost = [{"line": t.line, "offset": t.offset, "word": t.text} for i, t in enumerate(words) if i not in got]
+        # where each word went, as runs of the witness's consecutive words that went to one kind of place in one
+        # TEI file: [first offset, end offset, place, file]
+        runs: list[list] = []
+        for i, t in enumerate(words):
+            if i not in got:
+                continue
+            place, where = tei[got[i]].place, tei[got[i]].where
+            if runs and runs[-1][2:4] == [place, where] and runs[-1][4] == i - 1:
+                runs[-1][1], runs[-1][4] = t.offset + len(t.text), i
+            else:
+                runs.append([t.offset, t.offset + len(t.text), place, where, i])
+        runs += [[t.offset, t.offset + len(t.text), "reader artifact", None, -1] for t in artifacts]
         out.append({"file": w.name, "words": len(words) + len(artifacts), **places,
-                    "reader_artifact": len(artifacts), "unmapped": len(lost), "lost": lost})
+                    "reader_artifact": len(artifacts), "unmapped": len(lost), "lost": lost,
+                    "mapped": [r[:4] for r in sorted(runs, key=lambda r: r[0])]})
     return out
 
 

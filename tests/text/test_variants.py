@@ -3,6 +3,7 @@ app/lem/rdg; the word-level audit finds every word of every witness in the TEI, 
 
 The texts are the test's own, made from paragraphs of the seeds (a sentence added, a copy cut, words inserted)."""
 import json
+import re
 
 import pytest
 from lxml import etree
@@ -112,6 +113,11 @@ def test_the_audit_reads_the_tei_not_the_collation(source_with, tmp_path):
     (a, b) = audit.audit(edition.doc, files)
     assert a["unmapped"] == 1 and a["lost"][0]["word"] == "продольную" and a["lost"][0]["line"] == 1
     assert b["unmapped"] == 0
+    lost_at = a["lost"][0]["offset"]
+    assert not any(start <= lost_at < end for start, end, _, _ in a["mapped"])
+    text = edition.doc.witnesses[0].text
+    words = [m.start() for m in re.finditer(r"\S+", text)]
+    assert all(any(start <= w < end for start, end, _, _ in a["mapped"]) for w in words if w != lost_at)
     (message,) = audit.errors([a, b])
     assert message.startswith("a.txt, line 1") and "продольную" in message
 
