@@ -4,13 +4,14 @@ Each case is a copy of ``source/`` (some or all of the seed witnesses) with one 
 truncation, control characters, noncharacters, markup, long runs of letters, odd and colliding file names,
 backups, hidden files, folders, links, empty files, editorial JSON corrupted — built in a child process (forked
 from a parent that has built the seeds once, so the lexicons are loaded) under a memory limit
-(``resource.setrlimit(RLIMIT_AS)``) and a wall-clock timeout. The outcome is one of:
+(``resource.setrlimit(RLIMIT_AS)``), a CPU-time limit (``RLIMIT_CPU``: on a shared machine the wall clock says
+little) and a generous wall-clock timeout. The outcome is one of:
 
 - ``success``: the build finished (status 0, or 1 with refused witnesses named) and the word check passed;
 - ``clean error``: status 2 and stderr starts with ``file[:line]: message`` naming a file of the case;
 - ``unclear error``: status 2 whose message names no file of the case;
 - ``traceback``: an exception escaped (or "Traceback" was printed);
-- ``hang``: the timeout was reached; ``out of memory``: MemoryError, or killed by a signal;
+- ``hang``: the CPU limit or the timeout was reached; ``out of memory``: MemoryError, or killed by a signal;
 - ``loss``: the build finished but a word of an accepted witness is in no TEI file, or a file of
   ``witnesses/`` was neither read nor named on stderr (a silent skip); losses of words in passages the build
   reports as duplicates (collation kept another witness's reading) are counted apart, as ``loss (collation)``;
@@ -25,8 +26,8 @@ as a word, as words glued together (a heading the build split from the next line
 with the word separators removed (a word a line break cut); or belong to a reader artifact line of ``source/editorial/reader.json``. Only to *attribute* a
 loss does the checker look at report.json's duplicate ranges.
 
-Usage: nice .venv/bin/python benchmarks/fuzz.py [--cases 2000] [--jobs 2] [--seed 0] [--timeout 120]
-       [--memory-mb 3000] [--keep DIR] [--examples 5]
+Usage: nice .venv/bin/python benchmarks/fuzz.py [--cases 2000] [--jobs 2] [--seed 0] [--cpu 60] [--timeout 900]
+       [--memory-mb 3000] [--keep DIR] [--examples 5] [--log FILE] [--only CASE ...]
 """
 from __future__ import annotations
 
@@ -439,11 +440,12 @@ def _mutate(rng: random.Random, area: str, src: Path, dest: Path, done: list[str
 
 # ---------------------------------------------------------------- running
 
-def _child(src: Path, out: Path, log: Path, memory: int) -> None:
+def _child(src: Path, out: Path, log: Path, memory: int, cpu: int) -> None:
     """In the forked child: limits, output to ``log``, the command's main; the exit status tells the parent."""
     code = 0
     try:
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))  # SIGXCPU, then SIGKILL: a hang
         fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         os.dup2(fd, 1)
         os.dup2(fd, 2)
@@ -481,7 +483,9 @@ def main() -> int:
     ap.add_argument("--cases", type=int, default=2000)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--timeout", type=float, default=120.0, help="seconds per case")
+    ap.add_argument("--cpu", type=float, default=60.0, help="CPU seconds per case (more is a hang)")
+    ap.add_argument("--timeout", type=float, default=900.0,
+                    help="wall-clock seconds per case (a hang too; generous, the machine may be shared)")
     ap.add_argument("--memory-mb", type=int, default=3000, help="address space a case may add to the parent's")
     ap.add_argument("--keep", type=Path, help="copy the cases that are not success/clean error here")
     ap.add_argument("--examples", type=int, default=5, help="examples printed per outcome")
@@ -537,11 +541,13 @@ def main() -> int:
             src, out, done = make_case(rng, dest)
             pid = os.fork()
             if pid == 0:
-                _child(src, out, dest / "log", memory)
+                _child(src, out, dest / "log", memory, int(args.cpu))
             running[pid] = (next_case, dest, src, out, done, time.perf_counter())
-        pid, status = os.waitpid(-1, os.WNOHANG)
+        pid, status, usage = os.wait4(-1, os.WNOHANG)
         if pid:
-            if os.WIFSIGNALED(status):
+            if os.WIFSIGNALED(status) and usage.ru_utime + usage.ru_stime >= args.cpu - 1:
+                finish(pid, "hang", None)  # SIGXCPU (or SIGKILL after it): the CPU limit
+            elif os.WIFSIGNALED(status):
                 finish(pid, "oom", None)
             else:
                 finish(pid, "exit", os.WEXITSTATUS(status))
