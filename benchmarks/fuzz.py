@@ -172,8 +172,9 @@ def check_words(case: Path, out: Path, stderr: str) -> Verdict:
             for k, (m, word) in enumerate(zip(tokens, words)):
                 if n == 1:
                     ok = word in have
-                else:
-                    ok = any(tuple(words[i:i + n]) in grams for i in range(max(0, k - n + 1), min(k, len(words) - n) + 1))
+                else:  # a window of three words, or of two (a neighbour glued to the next line's word)
+                    ok = any(tuple(words[i:i + w]) in grams for w in (n, 2)
+                             for i in range(max(0, k - w + 1), min(k, len(words) - w) + 1))
                 if ok or (word not in have and (word in squashed or _pieces(word, have))) or \
                         (word in have and not _neighbours_known(words, k, have)):
                     continue

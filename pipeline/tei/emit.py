@@ -132,7 +132,7 @@ def unique_ids(ctx: Context, tei: etree._Element) -> None:
     from pipeline.text.errors import SourceError
 
     header_ids = {el.get(XML_ID): el for el in tei.find(q("teiHeader")).iter() if el.get(XML_ID)}
-    witness_file = {w.id: w.name for w in ctx.doc.witnesses}
+    witness_file = {w.id: w.where or w.name for w in ctx.doc.witnesses}
     used: dict[str, etree._Element] = dict(header_ids)
     for el in tei.find(q("text")).iter():
         value = el.get(XML_ID)

@@ -15,6 +15,8 @@ from typing import Any
 from pipeline.text.errors import SourceError, describe, forbidden
 
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+# ids the TEI gives to other things: the header's responsibilities, the notes, a chapter no evidence identifies
+RESERVED = re.compile(r"ed|corrector|notes-lost|note-\d+|unidentified-\d+")
 MAX_NOTE = 99  # an anchor is [N] with one or two digits
 
 
@@ -162,6 +164,8 @@ def _games(path: Path) -> list[Game]:
         slug = s.text(g, "slug", at)
         if not SLUG.fullmatch(slug):
             raise s.fail(f"{at}.slug", f"{slug!r} is not a slug (lower-case letters, digits, single hyphens)")
+        if RESERVED.fullmatch(slug):
+            raise s.fail(f"{at}.slug", f"{slug!r} is an id the edition gives to something else — choose another")
         if number in numbers or slug in slugs:
             raise s.fail(at, f"game {number} «{slug}» is listed twice")
         numbers.add(number)

@@ -155,7 +155,7 @@ def read(path: Path, where: str | None = None) -> Witness:
     raw = data.decode("utf-8-sig")  # cannot fail: decode succeeded
     return Witness(id=witness_id(path.name), name=path.name, text=text,
                    sha256=hashlib.sha256(data).hexdigest(), size_bytes=len(data), bom=bom,
-                   characters_read=len(raw) if raw != text else None)
+                   characters_read=len(raw) if raw != text else None, where=where)
 
 
 def ingest(doc: Document, paths: list[Path], names: dict[Path, str] | None = None) -> Document:

@@ -87,6 +87,7 @@ class Witness:
     size_bytes: int
     bom: bool = False
     characters_read: int | None = None  # characters before NFC normalization, when it changed the text
+    where: str = ""  # the file as the build was given it (source/witnesses/…), for messages
 
 
 @dataclass

@@ -180,6 +180,8 @@ def _games() -> str:
      "games[0].number: expected a whole number"),
     ("games.json", '{"games": [{"number": 1, "slug": "a", "english": "x", "notes": [7, 10000000000]}]}',
      "games.json", "games[0].notes[1].n: 10000000000 is out of range"),
+    ("games.json", '{"games": [{"number": 1, "slug": "note-7", "english": "x"}]}', "games.json",
+     "games[0].slug: 'note-7' is an id the edition gives to something else"),
     ("reader.json", '{"artifacts": [{"line": "вернуться", "role": 3, "why": "x"}]}', "reader.json",
      "artifacts[0].role: expected a string"),
     ("notes.json", '{"notes": [{"slug": "shah", "at": "rule I", "text": "\\uffff"}]}', "notes.json",
@@ -235,7 +237,7 @@ def test_a_witness_id_equal_to_a_chapter_id_is_an_error_naming_the_file(tmp_path
     src = source_with(tmp_path, {"indmill.txt": (ROOT / "source/witnesses/001_6217c08826582950.txt").read_bytes()})
     with pytest.raises(SourceError) as err:
         build.build(src)
-    assert err.value.file == "indmill.txt" and "windmill" in err.value.message
+    assert err.value.file == str(src / "witnesses" / "indmill.txt") and "windmill" in err.value.message
 
 
 # ---- numbers on their own line
