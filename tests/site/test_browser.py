@@ -162,7 +162,8 @@ def search(page, query: str) -> list[str]:
     box.click()
     box.fill(query)
     page.keyboard.press("End")  # Material runs the query on keyup; fill() alone sends only an input event
-    page.wait_for_function("document.querySelectorAll('.md-search-result__link').length > 0", timeout=15000)
+    # a function, not an expression: Playwright evaluates a polled expression with eval, which the site's CSP forbids
+    page.wait_for_function("() => document.querySelectorAll('.md-search-result__link').length > 0", timeout=15000)
     return page.eval_on_selector_all(".md-search-result__link", "els => els.map(e => e.getAttribute('href'))")
 
 

@@ -151,7 +151,8 @@ def test_home_notes_search_and_the_game_run_with_no_violation(fixture_site_url, 
     box.click()
     box.fill("годны")
     page.keyboard.press("End")
-    page.wait_for_function("document.querySelectorAll('.md-search-result__link').length > 0", timeout=15000)
+    # a function, not an expression: Playwright evaluates a polled expression with eval, which the site's CSP forbids
+    page.wait_for_function("() => document.querySelectorAll('.md-search-result__link').length > 0", timeout=15000)
     assert violations(page) == []
     # a chapter: the engine's worker starts, Pyodide compiles, a move is played
     page.goto(f"{fixture_site_url}chapters/windmill/#deal=1")
