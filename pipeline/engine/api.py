@@ -80,6 +80,9 @@ def layout(game: Game | str) -> JSON:
             "take": spec.take, "build": spec.build.describe() if spec.build else None,
             "base": None if spec.base is None else list(spec.base), "capacity": spec.capacity,
             "rules": list(spec.rules),
+            # Game.accepts offers a card only the first empty foundation of a group: the empty ones are
+            # interchangeable, and a board may take a drop on any of them for the move to the first
+            "interchangeable": spec.kind == "foundation" and len(spec.names()) > 1,
         })
     width = max(p["x"] for p in piles) + 1
     height = max(p["y"] for p in piles) + 1

@@ -1,10 +1,9 @@
 """The site's Content-Security-Policy: one policy, written into every page as a ``<meta>`` tag (the site is static)
 and sent by ``edition serve`` as a header with ``frame-ancestors`` (which a meta tag cannot set).
 
-Why it is strict enough: scripts come only from the site's own files ('self'); no inline script runs except the
-one whose hash is listed — the board's early-worker starter, whose text is a constant of
-:mod:`pipeline.site.play.early` (Material's inline scripts are moved into files by the theme overrides in
-``pipeline/site/theme/partials/javascripts/``). Without 'unsafe-inline' and 'unsafe-hashes', no event-handler
+Why it is strict enough: scripts come only from the site's own files ('self'); no inline script runs at all (the
+board starts its worker from board.mjs, on the reader's intent; Material's inline scripts are moved into files by
+the theme overrides in ``pipeline/site/theme/partials/javascripts/``). Without 'unsafe-inline' and 'unsafe-hashes', no event-handler
 attribute (``onerror=…``) and no injected ``<script>`` can run, even if escaping failed somewhere.
 'wasm-unsafe-eval' lets Pyodide compile its WebAssembly; nothing allows ``eval``. Workers (the engine's, the
 search's) load from 'self'. No plugin objects, no ``<base>`` elsewhere, forms only to the site.
@@ -14,21 +13,12 @@ As a MkDocs hook (listed last in mkdocs.yml, after the hooks that add scripts), 
 """
 from __future__ import annotations
 
-import base64
-import hashlib
 import re
-
-from pipeline.site.play.early import EARLY_WORKER_JS
-
-
-def script_hash(text: str) -> str:
-    """A CSP source expression for an inline script of exactly this text."""
-    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
 DIRECTIVES: dict[str, list[str]] = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", "'wasm-unsafe-eval'", script_hash(EARLY_WORKER_JS)],
+    "script-src": ["'self'", "'wasm-unsafe-eval'"],
     "style-src": ["'self'"],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],

@@ -3,15 +3,22 @@
 - `play/*.mjs|css` (this folder) are copied as they are;
 - `play/pyodide/`: only the Pyodide files the worker needs, from `node_modules/pyodide` (npm, pinned in
   package.json); nothing comes from a CDN;
-- `play/engine.json`: the engine's sources (`pipeline/__init__.py`, `pipeline/engine/**/*.py`, `pipeline/solve/**/*.py`) and the worker's
-  session module `edition_play.py`, which the worker writes into Pyodide's file system with `FS.writeFile`;
+- `play/engine/<slug>.json`: per game, the sources its worker needs and nothing more — the Python modules that the
+  session module `edition_play.py`, the game's modules and its solver (for the hint) import, found by reading
+  their imports (`module_closure`); the worker writes them into Pyodide's file system with `FS.writeFile`;
+- `play/sw.js`: the service worker that keeps the runtime and the engine across chapters and visits;
+- `X.gz` beside every runtime and engine file (gzip, mtime 0: the same bytes each build), which `edition serve`
+  (and any static host) sends with `Content-Encoding: gzip`;
 - `play/games.json`: the registered games, read at build time from the engine's registry; `play/describe/<slug>.json`
-  (the engine's `api.describe`: layout and rules), so the board draws its piles and rules while Pyodide loads;
-- every page with a `<div class="game-board" data-game="…">` gets the board's stylesheet and script.
+  (the engine's `api.describe`: layout and rules);
+- every page with a `<div class="game-board" data-game="…">` gets the board's stylesheet and script and, as JSON,
+  the game's board at its default deal (the engine's layout, rules and first position, computed here), so the
+  board is drawn with the page; the runtime starts only when the reader moves towards the game (board.mjs).
 """
 from __future__ import annotations
 
 import ast
+import gzip
 import hashlib
 import json
 import logging
@@ -22,12 +29,10 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
-from pipeline.site.play.early import EARLY_WORKER_JS
-
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-ASSETS = ("board.mjs", "cards.mjs", "geometry.mjs", "engine.mjs", "worker.mjs", "board.css")
+ASSETS = ("board.mjs", "cards.mjs", "geometry.mjs", "engine.mjs", "worker.mjs", "sw.js", "board.css")
 OUT = "play"
 MARK = 'class="game-board"'
 
@@ -37,20 +42,6 @@ _state: dict[str, object] = {"games": []}
 
 def pyodide_dir(root: Path = ROOT) -> Path:
     return root / "node_modules" / "pyodide"
-
-
-def engine_sources(root: Path = ROOT) -> dict[str, str]:
-    """Path inside the worker's file system -> Python source: the engine and solver packages (the solver gives the
-    hint) and the session module."""
-    files = {"pipeline/__init__.py": (root / "pipeline" / "__init__.py").read_text(encoding="utf-8")}
-    paths = [p for part in ("engine", "solve") for p in sorted((root / "pipeline" / part).rglob("*.py"))]
-    for path in paths:
-        rel = path.relative_to(root)
-        if "__pycache__" in rel.parts or "tests" in rel.parts:
-            continue
-        files[rel.as_posix()] = path.read_text(encoding="utf-8")
-    files["edition_play.py"] = (HERE / "edition_play.py").read_text(encoding="utf-8")
-    return files
 
 
 GAMES_PKG = "pipeline/engine/games/"
@@ -95,11 +86,110 @@ def game_modules(root: Path = ROOT) -> dict[str, list[str]]:
     return out
 
 
-def engine_bundle(root: Path = ROOT) -> str:
-    files = engine_sources(root)
+def _module_file(root: Path, dotted: str) -> Path | None:
+    """The file of module `pipeline.x.y` (a module or a package's __init__), if it is ours."""
+    base = root.joinpath(*dotted.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def _imports(path: Path, root: Path) -> set[Path]:
+    """Our modules that `path` imports anywhere in it (top level or inside functions), absolute or relative,
+    with the packages they live in."""
+    rel = path.relative_to(root).with_suffix("")
+    package = list(rel.parts[:-1]) if rel.name != "__init__" else list(rel.parts[:-1])
+    names: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package[:len(package) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            names.append(base)
+            names += [f"{base}.{a.name}" for a in node.names]  # `from pkg import module`
+    found = set()
+    for name in names:
+        if not name.startswith("pipeline"):
+            continue
+        parts = name.split(".")
+        for i in range(1, len(parts) + 1):  # the module and every package on its way
+            hit = _module_file(root, ".".join(parts[:i]))
+            if hit is not None:
+                found.add(hit)
+    return found
+
+
+def module_closure(starts: list[Path], root: Path = ROOT) -> list[Path]:
+    """Every module of ours that `starts` need, by reading their imports transitively (sound for static imports;
+    the engine's two dynamic ones — the registry's game modules, the solver's per-game module — are given as
+    starts by `game_sources`)."""
+    seen: set[Path] = set()
+    todo = list(starts)
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        todo.extend(_imports(path, root) - seen)
+    return sorted(seen)
+
+
+SOLVER_GAMES = "pipeline/solve/games/"
+
+
+def game_sources(slug: str, root: Path = ROOT) -> dict[str, str]:
+    """Path inside the worker's file system -> source, for one game's page: the session module and what it
+    imports, the game's modules (the registry imports whatever game modules it finds) and the game's own solver
+    (for the hint; `pipeline.solve.games.for_game` imports it by the slug's name)."""
+    starts = [HERE / "edition_play.py", root / "pipeline" / "solve" / "search.py"]
+    starts += [root / p for p in game_modules(root)[slug]]
+    solver = root / SOLVER_GAMES / f"{slug.replace('-', '_')}.py"
+    if solver.is_file():
+        starts.append(solver)
+    files = {}
+    for path in module_closure(starts, root):
+        name = "edition_play.py" if path == HERE / "edition_play.py" else path.relative_to(root).as_posix()
+        files[name] = path.read_text(encoding="utf-8")
+    return files
+
+
+def engine_bundle(slug: str, root: Path = ROOT) -> tuple[str, str]:
+    """One game's bundle as JSON, and its version (a digest of its files)."""
+    files = game_sources(slug, root)
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
-    return json.dumps({"version": version, "games_package": GAMES_PKG, "games": game_modules(root), "files": files},
-                      ensure_ascii=False, separators=(",", ":"))
+    return version, json.dumps({"version": version, "slug": slug, "files": files},
+                               ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def described(slug: str) -> dict:
+    """`api.describe`: the layout and the rules (each from the text citing its place in the chapter, `cite`)."""
+    from pipeline.engine import api
+
+    return api.describe(slug)
+
+
+DEFAULT_DEAL = 1  # the deal a chapter opens with (no #deal= in its address): drawn by the build, played on intent
+
+
+def first_board(slug: str, version: str) -> dict:
+    """What the page embeds for its board: the layout and rules, and the default deal's first
+    position as the session answers it — the same view the live board draws, computed here by the engine."""
+    from pipeline.site.play import edition_play
+
+    info = described(slug)
+    view = edition_play.initial_view(slug, DEFAULT_DEAL)
+    return {"deal": DEFAULT_DEAL, "bundle": version, "layout": info.pop("layout"), "info": info,
+            "view": {k: v for k, v in view.items() if k not in ("layout", "info")}}
+
+
+def gzipped(data: bytes) -> bytes:
+    """gzip with no name and mtime 0: the same input gives the same bytes on every build."""
+    return gzip.compress(data, compresslevel=9, mtime=0)
 
 
 def registered_games() -> list[dict]:
@@ -111,6 +201,18 @@ def registered_games() -> list[dict]:
             for g in registry.games().values()]
 
 
+GZIP_MIN = 1024  # smaller files are not worth a second copy
+GZIP_GAIN = 0.9  # nor a copy that saves under a tenth (a zip archive)
+
+
+def _add(files: Files, config, uri: str, data: bytes, compress: bool = True) -> None:
+    files.append(File.generated(config, uri, content=data))
+    if compress and len(data) >= GZIP_MIN and not uri.endswith(".zip"):
+        packed = gzipped(data)
+        if len(packed) <= GZIP_GAIN * len(data):
+            files.append(File.generated(config, f"{uri}.gz", content=packed))
+
+
 def on_files(files: Files, config) -> Files:
     pyo = pyodide_dir()
     missing = [name for name in PYODIDE_FILES if not (pyo / name).is_file()]
@@ -118,45 +220,42 @@ def on_files(files: Files, config) -> Files:
         raise PluginError(f"{pyo}: missing {', '.join(missing)} — the board needs the pinned npm package "
                           f"pyodide; run `bash run.sh setup` (npm ci) and build again")
     for name in PYODIDE_FILES:
-        files.append(File.generated(config, f"{OUT}/pyodide/{name}", abs_src_path=str(pyo / name)))
+        _add(files, config, f"{OUT}/pyodide/{name}", (pyo / name).read_bytes())
     for name in ASSETS:
-        files.append(File.generated(config, f"{OUT}/{name}", abs_src_path=str(HERE / name)))
+        _add(files, config, f"{OUT}/{name}", (HERE / name).read_bytes())
     try:
         games = registered_games()
     except Exception as err:  # a game module that does not import must say so at build time
         raise PluginError(f"pipeline/engine: the registry does not load ({err}); fix the game module") from err
-    files.append(File.generated(config, f"{OUT}/engine.json", content=engine_bundle()))
-    files.append(File.generated(config, f"{OUT}/games.json",
-                                content=json.dumps(games, ensure_ascii=False, indent=1)))
-    from pipeline.engine import api
-
+    boards = {}
     for game in games:
-        files.append(File.generated(config, f"{OUT}/describe/{game['slug']}.json",
-                                    content=json.dumps(api.describe(game["slug"]), ensure_ascii=False)))
+        version, bundle = engine_bundle(game["slug"])
+        _add(files, config, f"{OUT}/engine/{game['slug']}.json", bundle.encode())
+        _add(files, config, f"{OUT}/describe/{game['slug']}.json",
+             json.dumps(described(game["slug"]), ensure_ascii=False).encode())
+        boards[game["slug"]] = first_board(game["slug"], version)
+    _add(files, config, f"{OUT}/games.json", json.dumps(games, ensure_ascii=False, indent=1).encode())
     _state["games"] = games
+    _state["boards"] = boards
     return files
 
 
-# Only on pages whose game the engine has (pipeline/site/play/early.py says why it is inline and constant).
-EARLY_WORKER = '<script data-worker="{url}" data-game="{slug}">' + EARLY_WORKER_JS.replace("{", "{{").replace("}", "}}") \
-    + '</script>\n'
 GAME_ATTR = re.compile(r'<div class="game-board" data-game="([a-z0-9-]+)"')
 
 
-def tags(page_url: str, version: str, games: list[dict], slug: str | None = None) -> dict[str, str]:
-    """What the page gets: `early` (first thing in <head>, before any stylesheet can hold a script back: the
-    worker's start, if the engine has the page's game), `head` (the stylesheet and the page's game as the engine
-    registers it — JSON `null` if it does not — so the board knows without a request) and `body` (the board's
-    module script). A few hundred bytes: the chapter page has a weight budget."""
+def tags(page_url: str, version: str, games: list[dict], slug: str | None = None,
+         board: dict | None = None) -> dict[str, str]:
+    """What the page gets: `head` (the stylesheet and the page's game as the engine registers it, with its board
+    at the default deal — JSON `null` if the engine does not have the game — so the board is drawn without a
+    request) and `body` (the board's module script). No script starts the runtime: board.mjs does, on intent."""
     css = get_relative_url(f"{OUT}/board.css", page_url)
     js = get_relative_url(f"{OUT}/board.mjs", page_url)
     game = next((g for g in games if g["slug"] == slug), None)
-    data = json.dumps(game, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    early = ""
-    if game:
-        early = EARLY_WORKER.format(url=get_relative_url(f"{OUT}/worker.mjs", page_url), slug=slug)
+    if game and board:
+        game = {**game, **board, "assets": version}
+    data = json.dumps(game, ensure_ascii=False, separators=(",", ":"))
+    data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return {
-        "early": early,
         "head": (f'<link rel="stylesheet" href="{css}?v={version}">\n'
                  f'<script type="application/json" id="edition-play-game">{data}</script>\n'),
         "body": f'<script type="module" src="{js}?v={version}"></script>\n',
@@ -167,6 +266,9 @@ def asset_version() -> str:
     digest = hashlib.sha256()
     for name in ASSETS:
         digest.update((HERE / name).read_bytes())
+    lock = pyodide_dir() / "package.json"  # the runtime's version too: the service worker keys its cache by this
+    if lock.is_file():
+        digest.update(lock.read_bytes())
     return digest.hexdigest()[:12]
 
 
@@ -174,8 +276,8 @@ def on_post_page(output: str, page, config) -> str:
     if MARK not in output:
         return output
     found = GAME_ATTR.search(output)
-    add = tags(page.url, asset_version(), _state["games"], found.group(1) if found else None)  # type: ignore[arg-type]
-    if add["early"]:
-        output = re.sub(r"(<head[^>]*>\s*(?:<meta charset[^>]*>\s*)?)", lambda m: m.group(1) + add["early"], output, count=1)
+    slug = found.group(1) if found else None
+    boards: dict = _state.get("boards", {})  # type: ignore[assignment]
+    add = tags(page.url, asset_version(), _state["games"], slug, boards.get(slug))  # type: ignore[arg-type]
     output = output.replace("</head>", add["head"] + "</head>", 1)
     return output.replace("</body>", add["body"] + "</body>", 1)

@@ -1,10 +1,15 @@
 // The board: one generic board for every game, in plain JavaScript. It draws the piles from the engine's layout,
 // the cards from the engine's state, highlights the targets of the engine's legal moves, and sends each action to
-// the engine (in a Web Worker) as one call. No game logic here: what is legal, what a hint is, what auto-play may
-// play — all of it comes from the engine. The DOM is built with textContent only (never innerHTML).
+// the engine (in a Web Worker) as one call. No game logic here: what is legal, which empty piles are
+// interchangeable, where a rule stands in the chapter, what a hint is, what auto-play may play — all of it comes
+// from the engine (the build's JSON in the page, then the worker). The DOM is built with textContent only.
+//
+// The page carries the board of the chapter's default deal as the build computed it (assets.py): it is drawn at
+// once, by this same renderer. The runtime (Pyodide and the engine, ~4 MB compressed) starts only on the reader's
+// intent: a pointer, a touch or a key on the board, «Играть», a deal in the address, or the board scrolled near.
 import { Engine } from "./engine.mjs";
 import { cardName, cardsName, countCards, makeCard, setFaceUp } from "./cards.mjs";
-import { cardWidth, geometry, neighbour } from "./geometry.mjs";
+import { cardWidth, geometry, neighbour, reflow } from "./geometry.mjs";
 
 const KIND_WORDS = {
   play: "на основание", marry: "перенос", fill: "на пустое место", turn: "открыть карту",
@@ -12,6 +17,9 @@ const KIND_WORDS = {
 };
 const STORE_COLOURS = "edition.play.four-colour";
 const RULES_WIDTH = 260; // px beside the board (the board's column takes the rest)
+// the smallest card a board is drawn with before it is re-flowed (geometry.reflow): on a wide screen, and on a phone
+const MIN_CARD_WIDE = 48;
+const MIN_CARD_NARROW = 30;
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /** Build an element: h("button", {type: "button", class: "x"}, "text", child…). Text goes in as text. */
@@ -33,6 +41,16 @@ function h(tag, attrs = {}, ...children) {
 function dealFromHash() {
   const m = /(?:^#|&)deal=(\d{1,15})(?:&|$)/.exec(window.location.hash);
   return m ? Number(m[1]) : null;
+}
+
+/** Register the play folder's service worker (keeps the runtime across chapters); only ever on intent. */
+function keepRuntime(version) {
+  try {
+    if (!navigator.serviceWorker || !window.isSecureContext) return;
+    const scope = new URL("./", import.meta.url);
+    navigator.serviceWorker.register(new URL(`./sw.js?v=${version}`, import.meta.url), { scope: scope.pathname })
+      .catch(() => {});
+  } catch (e) { /* no service worker: the HTTP cache still serves */ }
 }
 
 function randomDeal() {
@@ -68,6 +86,7 @@ export class Board {
     const id = (s) => `play-${this.slug}-${s}`;
     this.loader = h("div", { class: "play-loader", role: "status" },
       this.loaderText = h("span", {}, "Игра загружается…"), " ",
+      this.playButton = h("button", { type: "button", class: "play-start", onclick: () => this.intent() }, "Играть"),
       this.loaderBar = h("progress", { max: "100", value: "0", "aria-label": "Загрузка движка игры" }),
       this.loaderTime = h("span", { class: "play-loader-time" }));
     this.dealInput = h("input", { type: "number", min: "1", step: "1", inputmode: "numeric", id: id("deal"),
@@ -122,6 +141,7 @@ export class Board {
       this.rules);
     r.append(h("h2", { class: "play-title", id: id("head") }, "Играть"), this.loader, this.toolbar, this.main);
     this.setControlsEnabled(false);
+    this.playButton.hidden = true;
     try { this.setFourColour(localStorage.getItem(STORE_COLOURS) === "1"); } catch (e) { /* storage off */ }
 
     this.surface.addEventListener("click", (e) => this.onClick(e));
@@ -168,13 +188,70 @@ export class Board {
 
   // --- loading -----------------------------------------------------------------------------------------------
 
-  async boot() {
+  /** Draw the board the page carries (the build's engine run for the default deal); the runtime waits for intent.
+   * A deal in the address is intent already: the reader came to play it. */
+  show() {
+    const g = this.game;
+    const deal = dealFromHash();
+    if (g.layout) this.setLayout(g.layout, g.info);
+    if (g.view && (!deal || deal === g.deal)) {
+      this.render(g.view, { animate: false });
+      this.dealInput.value = String(g.deal);
+      this.dealLink.href = `#deal=${g.deal}`;
+      this.dealLink.textContent = `ссылка на раздачу № ${g.deal}`;
+    } else if (this.layout) this.renderEmpty();
+    performance.mark("play:drawn");
+    if (deal) {
+      this.boot();
+      return;
+    }
+    this.root.dataset.state = "static";
+    this.loaderText.textContent = "Игра начнётся с первого хода: щёлкните карту или нажмите";
+    this.playButton.hidden = false;
+    this.listenForIntent();
+  }
+
+  listenForIntent() {
+    const go = () => this.intent();
+    const opts = { once: true, passive: true };
+    for (const type of ["pointerover", "pointerdown", "touchstart", "focusin", "keydown"]) {
+      this.root.addEventListener(type, go, opts);
+    }
+    // the board scrolled near the viewport by the reader (not merely visible when the page opens)
+    if (window.IntersectionObserver) {
+      let scrolled = false;
+      window.addEventListener("scroll", () => { scrolled = true; }, { once: true, passive: true });
+      const seen = new IntersectionObserver((entries) => {
+        if (scrolled && entries.some((e) => e.isIntersecting)) {
+          seen.disconnect();
+          go();
+        }
+      }, { rootMargin: "0px 0px 400px 0px" });
+      seen.observe(this.root);
+      this.intentObserver = seen;
+    }
+  }
+
+  intent() {
+    if (!this.engine) this.boot();
+  }
+
+  /** Start the runtime and the engine (once); the first position is the one on the board, or the address's deal. */
+  boot() {
+    if (this.engine) return this.booted;
+    if (this.intentObserver) this.intentObserver.disconnect();
+    performance.mark("play:intent");
+    this.root.dataset.state = "loading";
+    this.playButton.hidden = true;
+    this.loaderText.textContent = "Игра загружается…";
     const started = performance.now();
     const tick = setInterval(() => {
       this.loaderTime.textContent = ` ${((performance.now() - started) / 1000).toFixed(0)} с`;
     }, 500);
+    keepRuntime(this.game.assets || "0");
     this.engine = new Engine({
       slug: this.slug,
+      bundle: this.game.bundle || "",
       timeoutMs: this.timeoutMs,
       onProgress: (p) => {
         this.loaderText.textContent = p.text;
@@ -182,23 +259,15 @@ export class Board {
         this.loaderBar.value = Math.round(100 * share);
       },
     });
-    // the piles and the rules, from the build's copy of api.describe, while Python loads
-    fetch(new URL(`describe/${encodeURIComponent(this.slug)}.json`, import.meta.url))
-      .then((r) => (r.ok ? r.json() : null))
-      .then((d) => { if (d && !this.view) { this.setLayout(d.layout, d); this.renderEmpty(); } })
-      .catch(() => {});
-    try {
-      await this.engine.ready;
-      performance.mark("play:engine-ready");
-      await this.start(dealFromHash() || randomDeal(), { first: true });
+    const deal = dealFromHash() || (this.view ? this.view.state.deal : null) || this.game.deal || randomDeal();
+    const first = this.start(deal, { first: true });
+    this.engine.ready.then(() => performance.mark("play:engine-ready"), () => {});
+    this.booted = first.then(() => {
       performance.mark("play:board-ready");
       this.loader.hidden = true;
       this.root.dataset.state = "ready";
-    } catch (err) {
-      this.fail(err.message || String(err));
-    } finally {
-      clearInterval(tick);
-    }
+    }, (err) => this.fail(err.message || String(err))).finally(() => clearInterval(tick));
+    return this.booted;
   }
 
   fail(message) {
@@ -212,6 +281,7 @@ export class Board {
   // --- engine calls: one a user action, one at a time ----------------------------------------------------------
 
   run(fn) {
+    if (!this.engine) this.boot(); // any action is intent: the engine's first position goes first in the queue
     const next = this.queue.then(fn, fn);
     this.queue = next.catch((err) => this.say(`Ошибка: ${err.message || err}`));
     return next;
@@ -228,12 +298,15 @@ export class Board {
     this.stopAuto();
     return this.run(async () => {
       const view = await this.call("new_game", this.slug, deal);
-      if (!this.layout || opts.first) this.setLayout(view.layout, view.info);
+      // the layout and rules the page carries, else the engine's
+      const same = opts.first && this.view && this.view.state.deal === deal && !this.view.history;
+      if (!this.layout) this.setLayout(view.layout, view.info);
       this.outcome.textContent = "";
       this.dealInput.value = String(deal);
       this.dealLink.href = `#deal=${deal}`;
       this.dealLink.textContent = `ссылка на раздачу № ${deal}`;
-      this.render(view, { fromStock: true });
+      if (same) this.render(view, { animate: false, keepSelection: true }); // the board drawn already: no deal again
+      else this.render(view, { fromStock: true });
       this.say(`Раздача № ${deal}.`);
       return view;
     });
@@ -391,7 +464,8 @@ export class Board {
     this.surface.setAttribute("aria-label", `Игровое поле: ${info.title_ru}`);
   }
 
-  /** Card width for the width available; the rules go beside the board when the cards stay big enough. */
+  /** Card width for the width available; the rules go beside the board when the cards stay big enough there.
+   * A layout that would need smaller cards than the screen's minimum is re-flowed into strips (`this.placed`). */
   fit() {
     if (!this.mainWidth) { // no ResizeObserver report yet: measure now
       this.mainWidth = this.main.clientWidth || 320;
@@ -400,18 +474,25 @@ export class Board {
     }
     const width = this.mainWidth;
     const pad = this.tablePad;
-    const beside = width - RULES_WIDTH >= 420 && cardWidth(this.layout.piles, width - RULES_WIDTH - pad) >= 44;
+    const least = window.innerWidth >= 700 ? MIN_CARD_WIDE : MIN_CARD_NARROW;
+    const piles = this.layout.piles;
+    const beside = width - RULES_WIDTH >= 420 && cardWidth(piles, width - RULES_WIDTH - pad) >= least;
     this.main.classList.toggle("rules-beside", beside);
     this.available = (beside ? width - RULES_WIDTH : width) - pad;
     // on the whole window, the board fits its height too (what is left below the controls)
     const height = this.root.classList.contains("play-expanded")
       ? Math.max(200, window.innerHeight - this.table.getBoundingClientRect().top - pad - 8) : Infinity;
-    return cardWidth(this.layout.piles, this.available, height);
+    let placed = piles;
+    if (cardWidth(piles, this.available) < least) placed = reflow(piles, this.available / least);
+    this.placed = { ...this.layout, piles: placed };
+    this.placedByName = Object.fromEntries(placed.map((p) => [p.name, p]));
+    this.surface.classList.toggle("reflowed", placed !== piles);
+    return cardWidth(placed, this.available, height);
   }
 
   /** The piles without cards (while the engine loads). */
   renderEmpty() {
-    const g = geometry(this.layout, {}, {}, this.cw);
+    const g = geometry(this.placed, {}, {}, this.cw);
     this.surface.style.setProperty("--cw", `${g.cw}px`);
     this.surface.style.setProperty("--ch", `${g.ch}px`);
     this.surface.classList.toggle("small-cards", g.cw < 40);
@@ -427,11 +508,13 @@ export class Board {
   }
 
   resize() {
+    const before = this.placed;
     const cw = this.fit();
-    if (cw !== this.cw && !this.view && this.layout) {
+    const moved = before && before.piles.some((p, i) => p.x !== this.placed.piles[i].x || p.y !== this.placed.piles[i].y);
+    if ((cw !== this.cw || moved) && !this.view && this.layout) {
       this.cw = cw;
       this.renderEmpty();
-    } else if (cw !== this.cw && this.view) {
+    } else if ((cw !== this.cw || moved) && this.view) {
       this.cw = cw;
       this.render(this.view, { animate: false, keepSelection: true });
     }
@@ -461,7 +544,7 @@ export class Board {
     const before = this.pos || new Map();
     const counts = {};
     for (const [name, cards] of Object.entries(st.piles)) counts[name] = cards.length;
-    const g = geometry(this.layout, counts, st.down, this.cw);
+    const g = geometry(this.placed, counts, st.down, this.cw);
     const first = new Map();
     if (animate) {
       const stock = opts.fromStock && g.piles.stock;
@@ -610,11 +693,9 @@ export class Board {
   renderRules(info) {
     const items = info.rules.map((rule) => {
       const reconstructed = rule.source === "reconstructed";
-      // the chapter renders the TEI's rule items with their xml:id (<slug>-rule-<N>) and the Игра section as #play;
-      // a reconstructed rule has no place in the text
-      // a rule from the text cites its element (rule.cite: <slug>-rule-<N>, <slug>-p<N>, note-<N>; the rule ledger)
-      const anchor = rule.cite || (rule.number && rule.number !== "play" ? `${this.slug}-rule-${rule.number}` : "play");
-      const target = !reconstructed && document.getElementById(anchor) ? anchor : null;
+      // where the rule stands in the chapter: the engine's rule ledger cites its TEI element (rule.cite: the id the
+      // chapter renders it with); a reconstructed rule cites none
+      const target = !reconstructed && rule.cite && document.getElementById(rule.cite) ? rule.cite : null;
       const number = rule.number === "play" ? "Игра" : rule.number;
       const where = target
         ? h("a", { href: `#${target}`, class: "play-rule-link",
@@ -647,14 +728,14 @@ export class Board {
     return this.view ? this.view.legal_moves.filter((m) => m.from === name || (!m.from && m.at === name)) : [];
   }
 
-  /** The legal move from `src` to `dst`; a drop on an empty pile of the same group as the engine's target (empty
-   * foundations are interchangeable: the engine offers only the first) maps to that move. */
+  /** The legal move from `src` to `dst`; a drop on an empty pile that the engine's layout marks `interchangeable`
+   * (the engine offers a move to the first empty pile of such a group only) maps to the move to that group. */
   moveTo(src, dst, moves = this.movesFrom(src)) {
     const exact = moves.find((m) => m.to === dst);
     if (exact) return exact;
     const target = this.byName[dst];
     const st = this.view.state;
-    if (!target || (st.piles[dst] || []).length) return null;
+    if (!target || !target.interchangeable || (st.piles[dst] || []).length) return null;
     return moves.find((m) => this.byName[m.to] && this.byName[m.to].group === target.group
       && !(st.piles[m.to] || []).length) || null;
   }
@@ -673,11 +754,11 @@ export class Board {
     this.pileEls[name].classList.add("selected");
     const targets = new Set(this.selectedMoves.map((m) => m.to).filter(Boolean));
     for (const t of targets) if (this.pileEls[t]) this.pileEls[t].classList.add("target");
-    // empty piles of a target's group take the move too
+    // empty piles interchangeable with a target (the engine's layout says which) take the move too
     for (const t of targets) {
-      const group = this.byName[t] && this.byName[t].group;
+      const group = this.byName[t] && this.byName[t].interchangeable && this.byName[t].group;
       for (const p of this.layout.piles) {
-        if (p.group === group && !(this.view.state.piles[p.name] || []).length && this.moveTo(name, p.name)) {
+        if (group && p.group === group && !(this.view.state.piles[p.name] || []).length && this.moveTo(name, p.name)) {
           this.pileEls[p.name].classList.add("target");
         }
       }
@@ -756,7 +837,7 @@ export class Board {
     if (!name) return;
     const dirs = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
     if (dirs[e.key]) {
-      const next = neighbour(this.layout.piles, this.byName[name], dirs[e.key]);
+      const next = neighbour(this.placed.piles, this.placedByName[name], dirs[e.key]);
       if (next) this.setFocusPile(next.name);
       e.preventDefault();
     } else if (e.key === "Enter" || e.key === " ") {
@@ -891,7 +972,7 @@ for (const root of document.querySelectorAll(".game-board[data-game]")) {
   }
   const board = new Board(root, game, { timeoutMs: timeout() });
   boards.push(board);
-  board.boot();
+  board.show();
 }
 performance.mark("play:built");
 
@@ -904,6 +985,7 @@ window.editionPlay = {
   undo: () => boards[0].undo(),
   redo: () => boards[0].redo(),
   deal: (n) => { boards[0].setHash(n); return boards[0].start(n); },
+  start: () => boards[0].boot(),
   hint: () => boards[0].hint(),
   auto: () => boards[0].startAuto(),
   log: () => boards[0].run(() => boards[0].call("log")),

@@ -1,30 +1,62 @@
-"""The browser worker's side of the board: one game session over `pipeline.engine.api`, JSON strings in and out.
+"""The browser worker's side of the board: one live game session over the engine, JSON strings out.
 
 Shipped beside the engine into Pyodide's file system (as the top-level module `edition_play`) and called once per
-user action by worker.mjs. It holds the current state, so a move costs one call whose answer carries only what the
-board draws: piles, face-down counts, variables, the steps to animate, the next legal moves, status and score.
-No rule of any game is here: legality, hints and what auto-play may play all come from the engine.
-Runs under CPython too (tests/site/play/test_session.py), with the same answers.
+user action by worker.mjs. The session holds the engine's own `Game` and `State` (with its history, for undo and
+redo) and the legal moves of the current position, computed once when the position is reached: a click looks its
+move up among them, plays it on the live state and computes the next position's moves — one `legal_moves` call a
+click, no JSON decoded. JSON is produced only for the view: piles, face-down counts, variables, the steps to
+animate, the next legal moves, status and score. No rule of any game is here: legality, hints and what auto-play
+may play all come from the engine (`Game`, `api`'s JSON shapes, `policies`, `pipeline.solve.search`).
+Runs under CPython too (tests/site/play/test_session.py, benchmarks/session.py), with the same answers.
 
-A call the engine refuses (an `EngineError`: an illegal move, a bad deal number, no game started yet, a state that
-is not one the game can be in) answers ``{"refused": {"message": <a short Russian sentence for the player>,
-"detail": <the engine's one-line English message>}}``, which worker.mjs turns into its usual error answer; any other
-exception (a bug) is refused the same way with a general sentence, its traceback going to stderr (the browser's
-console), never to the player.
+A call the engine refuses (an `EngineError`: an illegal move, a bad deal number, no game started yet) answers
+``{"refused": {"message": <a short Russian sentence for the player>, "detail": <the engine's one-line English
+message>}}``, which worker.mjs turns into its usual error answer; any other exception (a bug) is refused the same
+way with a general sentence, its traceback going to stderr (the browser's console), never to the player.
 """
 from __future__ import annotations
 
 import functools
 import json
 import sys
+import time
 import traceback
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from pipeline.engine import api, registry
+from pipeline.engine.cards import card_id
+from pipeline.engine.core import Game, Move, State, undo_step
 from pipeline.engine.errors import EngineError
-from pipeline.engine.serial import state_from_json
+from pipeline.engine.policies import greedy_choice
+from pipeline.engine.serial import copy_state, steps_for_display
 
-_session: dict[str, Any] = {"state": None}
+
+@dataclass
+class Session:
+    """A game being played: the engine's state and the legal moves of its position (computed once, on arrival)."""
+
+    game: Game
+    state: State
+    moves: list[Move] = field(default_factory=list)
+    legal: list[dict[str, Any]] = field(default_factory=list)  # `moves` as the board reads them
+
+    def arrive(self) -> None:
+        """The position changed: its legal moves, once, in the engine's objects and as JSON for the board."""
+        self.moves = self.game.legal_moves(self.state)
+        self.legal = _places(self.game, self.moves, api._moves_json(self.game, self.state, self.moves))
+
+    def move(self, move_id: Any) -> Move:
+        """The legal move of this id, looked up among the position's moves (not computed again)."""
+        if type(move_id) is str:
+            for m in self.moves:
+                if m.id == move_id:
+                    return m
+        legal = ", ".join(m.id for m in self.moves[:12]) or "none (game over)"
+        raise EngineError(f"move {str(move_id)[:60]!r} is not legal in {self.game.slug} now; legal: {legal}", "move")
+
+
+_session: dict[str, Any] = {"now": None}
 
 # what the player reads, by the kind of the engine's refusal
 MESSAGES_RU = {
@@ -58,10 +90,20 @@ def guarded(fn: Callable[..., str]) -> Callable[..., str]:
     return call
 
 
-def _state() -> dict[str, Any]:
-    if _session["state"] is None:
+def _now() -> Session:
+    session = _session["now"]
+    if session is None:
         raise EngineError("no game yet: call new_game first", "call")
-    return _session["state"]
+    return session
+
+
+def _deal(deal: Any) -> Any:
+    """The page sends the deal as a number (or the text of one, from the URL): a whole number, else refused."""
+    if type(deal) is float and deal.is_integer() and abs(deal) < 2 ** 63:
+        return int(deal)
+    if type(deal) is str and deal.strip().isdigit() and len(deal) <= 20:
+        return int(deal)
+    return deal  # api._deal refuses anything else as a deal number
 
 
 def games() -> str:
@@ -70,114 +112,167 @@ def games() -> str:
                        for g in registry.games().values()], ensure_ascii=False)
 
 
-def _places(state: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _places(game: Game, moves: list[Move], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Give a legal move that moves no card (it only turns cards, like Sympathy's "turn a packet") the pile it
     acts on, as `at`, read from the engine's own steps of that move: the board then plays it by a click there."""
-    if all(m.get("from") for m in legal):
-        return legal
-    game = registry.get(state["game"])
-    steps = {m.id: m.steps for m in game.legal_moves(state_from_json(game, state))}
-    for entry in legal:
+    for move, entry in zip(moves, legal):
         if entry.get("from"):
             continue
-        pile = next((s[1] for s in steps.get(entry["id"], ()) if s[0] in ("flip", "move", "pick")), None)
+        pile = next((s[1] for s in move.steps if s[0] in ("flip", "move", "pick")), None)
         if pile is not None:
             entry["at"] = game.names[pile]
     return legal
 
 
-def _view(result: dict[str, Any], **extra: Any) -> str:
-    """What the board needs of an API result; the state keeps its history in the worker only."""
-    state = result["state"]
-    _session["state"] = state
+def _view(session: Session, steps: list[dict[str, Any]], **extra: Any) -> str:
+    """What the board draws of the session's position (the state without its history, which stays here)."""
+    game, st = session.game, session.state
     view = {
-        "state": {k: v for k, v in state.items() if k not in ("history", "future")},
-        "history": len(state["history"]),
-        "future": len(state["future"]),
-        "last": state["history"][-1]["id"] if state["history"] else None,
-        "steps": result["steps"],
-        "legal_moves": _places(state, result["legal_moves"]),
-        "status": result["status"],
-        "score": result["score"],
+        "state": {"game": st.game, "deal": st.deal, "phase": st.vars["phase"], "players": st.vars["players"],
+                  "to_move": st.vars["to_move"],
+                  "piles": {name: [card_id(c) for c in st.piles[i]] for i, name in enumerate(game.names)},
+                  "down": {name: st.down[i] for i, name in enumerate(game.names) if st.down[i]},
+                  "vars": dict(st.vars)},
+        "history": len(st.history),
+        "future": len(st.future),
+        "last": st.history[-1].id if st.history else None,
+        "steps": steps,
+        "legal_moves": session.legal,
+        "status": game.status(st),
+        "score": game.score(st),
         **extra,
     }
     return json.dumps(view, ensure_ascii=False)
 
 
-def _deal(deal: Any) -> int:
-    """The page sends the deal as a number (or the text of one, from the URL): a whole number, else refused."""
-    if type(deal) is float and deal.is_integer() and abs(deal) < 2 ** 63:
-        return int(deal)
-    if type(deal) is str and deal.strip().isdigit() and len(deal) <= 20:
-        return int(deal)
-    return deal  # api.new_game refuses anything else as a deal number
+def initial_view(slug: str, deal: int) -> dict[str, Any]:
+    """The view of a fresh deal without its deal steps (what the build embeds into the chapter page)."""
+    view = json.loads(new_game(slug, deal))
+    if "refused" in view:
+        raise EngineError(view["refused"]["detail"], "call")
+    view.pop("steps")
+    return view
 
 
 @guarded
 def new_game(slug: str, deal: int) -> str:
     """Deal number `deal` of `slug`; the answer also carries the layout and the rules (info)."""
-    result = api.new_game(slug, _deal(deal))
-    return _view(result, layout=result["layout"], info=result["info"])
+    game = api._game(slug)  # the API's checks of a game and a deal number
+    state, steps = game.new_state(api._deal(_deal(deal)))
+    blank = copy_state(state)
+    for step in reversed(steps):  # the undealt pack, so the deal's steps can be shown card by card
+        undo_step(blank, step)
+    session = Session(game, state)
+    session.arrive()
+    _session["now"] = session
+    return _view(session, steps_for_display(game, blank, steps), layout=api.layout(game), info=api.game_info(game))
 
 
 @guarded
 def apply(move_id: str) -> str:
-    return _view(api.apply(_state(), move_id))
+    session = _now()
+    move = session.move(move_id)
+    before = copy_state(session.state)
+    steps = session.game.apply(session.state, move)
+    session.arrive()
+    return _view(session, steps_for_display(session.game, before, steps))
 
 
 @guarded
 def undo() -> str:
-    return _view(api.undo(_state()))
+    session = _now()
+    before = copy_state(session.state)
+    steps = session.game.undo(session.state)
+    session.arrive()
+    return _view(session, steps_for_display(session.game, before, steps, undo=True))
 
 
 @guarded
 def redo() -> str:
-    return _view(api.redo(_state()))
+    session = _now()
+    before = copy_state(session.state)
+    steps = session.game.redo(session.state)
+    session.arrive()
+    return _view(session, steps_for_display(session.game, before, steps))
 
 
-HINT_BUDGET = 3000  # positions the solver may look at for one hint: about a second in the browser
+HINT_SECONDS = 0.25  # the search's time box for one hint: the answer within 0.3 s, so play never waits on it
+FIRST_BUDGET = 64  # positions of the first, smallest search
+
+
+def timed_search(session: Session, seconds: float) -> str | None:
+    """The first move of a winning line that `pipeline.solve.search.solve_state` finds within about `seconds`, or
+    None. The solvers honour a node limit exactly and a time limit only roughly (some check the clock between
+    phases), so the box is kept with budgets: a small search first, then each next budget sized by the positions
+    per second the last one ran at to fill the time left (at most 8 times larger), until a win is found, the
+    position is proved lost, or no larger search fits. Each search runs on a copy: the live state is never touched."""
+    from pipeline.solve import search  # the solver, shipped beside the engine
+
+    legal = {m.id for m in session.moves}
+    deadline = time.perf_counter() + seconds
+    budget = FIRST_BUDGET
+    while True:
+        began = time.perf_counter()
+        found = search.solve_state(session.game, _copy(session.state), node_limit=budget,
+                                   time_limit=max(0.005, deadline - began))
+        if found.status == search.WON and found.moves:
+            return found.moves[0] if found.moves[0] in legal else None
+        now = time.perf_counter()
+        left = deadline - now
+        if found.status == search.LOST or left <= 0 or found.nodes < budget:  # lost, or out of time
+            return None
+        rate = found.nodes / max(now - began, 1e-4)
+        wanted = min(int(rate * left * 0.8), budget * 8)
+        if wanted <= budget:
+            return None
+        budget = wanted
 
 
 @guarded
-def hint(budget: int = HINT_BUDGET) -> str:
-    """A real legal move: from `pipeline.solve.search.hint(state, budget)` (budget = positions searched) when the
-    solver exists and answers, else from `api.hint` (the greedy policy). {id, by} or {id: null}."""
-    state = _state()
-    if type(budget) is not int or not 1 <= budget <= 10 * HINT_BUDGET:
-        budget = HINT_BUDGET
-    move = None
-    by = "greedy"
+def hint(seconds: float = HINT_SECONDS) -> str:
+    """A real legal move: the first move of a winning line found by a time-boxed search (`timed_search`), else
+    the greedy policy's move. {id, by} or {id: null}."""
+    session = _now()
+    if not session.moves:
+        return json.dumps({"id": None, "by": None})
+    if type(seconds) not in (int, float) or not 0 < seconds <= 2:
+        seconds = HINT_SECONDS
     try:
-        from pipeline.solve import search as solver  # the solver, shipped beside the engine
-    except ImportError:
-        solver = None
-    if solver is not None and hasattr(solver, "hint"):
-        try:
-            move = solver.hint(state, int(budget))
-            by = "solver"
-        except Exception:  # a solver that cannot answer must not cost the reader the hint
-            move = None
-    if isinstance(move, dict):
-        move = move.get("id") or move.get("move")
-    legal = {m["id"] for m in api.legal_moves(state)}
-    if move not in legal:
-        move, by = api.hint(state), "greedy"
+        move = timed_search(session, float(seconds))
+    except ImportError:  # no solver shipped: the greedy policy alone
+        move = None
+    except Exception:  # a solver that cannot answer must not cost the reader the hint
+        move = None
+    by = "solver"
+    if move is None:
+        choice = greedy_choice(session.game, session.state, set())
+        move, by = (choice.id if choice else None), "greedy"
     return json.dumps({"id": move, "by": by if move else None})
+
+
+def _copy(state: State) -> State:
+    """A copy the search may play on (with the history, which some solvers read for repetition)."""
+    out = copy_state(state)
+    out.history, out.future = list(state.history), list(state.future)
+    return out
 
 
 @guarded
 def auto_step() -> str:
-    """One step of auto-play to the foundations: the engine's hint, if it plays a card to a foundation (kind
-    "play"), applied; else {"done": true}. The board calls this again until done, so the reader can stop it."""
-    state = _state()
-    move_id = api.hint(state)
-    kinds = {m["id"]: m["kind"] for m in api.legal_moves(state)}
-    if move_id is None or kinds.get(move_id) != "play":
+    """One step of auto-play to the foundations: the greedy policy's move, if it plays a card to a foundation
+    (kind "play"), applied; else {"done": true}. The board calls this again until done, so the reader can stop it."""
+    session = _now()
+    choice = greedy_choice(session.game, session.state, set())
+    if choice is None or choice.kind != "play":
         return json.dumps({"done": True})
-    return _view(api.apply(state, move_id), done=False)
+    before = copy_state(session.state)
+    steps = session.game.apply(session.state, session.move(choice.id))
+    session.arrive()
+    return _view(session, steps_for_display(session.game, before, steps), done=False)
 
 
 @guarded
 def log() -> str:
     """{game, deal, moves}: the moves played so far (for sharing and for the tests' replay)."""
-    return json.dumps(api.log(_state()), ensure_ascii=False)
+    st = _now().state
+    return json.dumps({"game": st.game, "deal": st.deal, "moves": [m.id for m in st.history]}, ensure_ascii=False)

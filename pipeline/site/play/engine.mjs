@@ -4,8 +4,9 @@
 export class EngineError extends Error {}
 
 export class Engine {
-  constructor({ slug = "", timeoutMs = 45000, onProgress = () => {} } = {}) {
+  constructor({ slug = "", bundle = "", timeoutMs = 45000, onProgress = () => {} } = {}) {
     this.slug = slug;
+    this.bundle = bundle; // the version of the game's engine bundle (the worker fetches engine/<slug>.json?v=…)
     this.timeoutMs = timeoutMs;
     this.onProgress = onProgress;
     this.pending = new Map();
@@ -28,10 +29,9 @@ export class Engine {
       const timer = setTimeout(() => fail(
         `Движок игры не загрузился за ${seconds} с. Проверьте соединение и обновите страницу; ` +
         "сайт нужно открывать через сервер (bash run.sh serve), а не как файл с диска."), this.timeoutMs);
-      const early = window.editionPlayWorker; // started from <head> by the page (see assets.py)
-      window.editionPlayWorker = null;
       try {
-        this.worker = early || new Worker(new URL("./worker.mjs", import.meta.url), { type: "module", name: `edition-engine:${this.slug}` });
+        this.worker = new Worker(new URL("./worker.mjs", import.meta.url),
+          { type: "module", name: `edition-engine:${this.slug}:${this.bundle}` });
       } catch (err) {
         fail(`Этот браузер не может запустить движок игры (модульный Web Worker): ${err.message}`);
         return;
@@ -51,7 +51,6 @@ export class Engine {
           resolve(msg);
         } else if (msg.id) this.answer(msg);
       };
-      if (early) for (const msg of early.early || []) this.worker.onmessage({ data: msg });
     });
   }
 

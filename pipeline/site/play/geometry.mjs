@@ -28,6 +28,40 @@ export function cardWidth(piles, available, height = Infinity) {
   return Math.max(MIN_W, Math.min(MAX_W, Math.floor(fit)));
 }
 
+/** The width, in card widths, that a pile takes from its x (a fan to the right needs room for its cards). */
+function reach(p) {
+  return 1 + (p.fan === "right" ? 1.5 : 0);
+}
+
+/**
+ * The engine's layout re-flowed into a narrower board: cut into vertical strips no wider than `units` card widths
+ * (each cut where no pile crosses it), stacked one under the other in their order from the left. Inside a strip
+ * every pile keeps its place relative to the others, so rows stay rows and a circle's arc stays an arc; only what
+ * would not fit the width moves below. Returns the piles with new x, y (the names, kinds, fans unchanged).
+ */
+export function reflow(piles, units) {
+  const order = [...piles].sort((a, b) => a.x - b.x || a.y - b.y);
+  const strips = [];
+  for (const p of order) {
+    const strip = strips[strips.length - 1];
+    if (strip && (p.x - strip.x0) * GAP + reach(p) <= units) strip.piles.push(p);
+    else strips.push({ x0: p.x, piles: [p] });
+  }
+  if (strips.length <= 1) return piles;
+  const out = new Map();
+  let top = 0;
+  for (const strip of strips) {
+    const y0 = Math.min(...strip.piles.map((p) => p.y));
+    let bottom = 0;
+    for (const p of strip.piles) {
+      out.set(p.name, { ...p, x: p.x - strip.x0, y: p.y - y0 + top });
+      bottom = Math.max(bottom, p.y - y0 + 1 + (p.fan === "down" ? 1.2 : 0)); // a fan down needs room below
+    }
+    top += bottom + 0.15;
+  }
+  return piles.map((p) => out.get(p.name));
+}
+
 /** The nearest pile that a fan of `p` would run into (below it for "down", right of it for "right"). */
 function room(p, piles) {
   let limit = Infinity;

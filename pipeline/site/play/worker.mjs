@@ -68,7 +68,9 @@ async function fetchWithProgress(urls) {
 async function boot() {
   const total = 4;
   progress("download", 0, 1, "Загружается Python (Pyodide)…");
-  const bundlePromise = fetchBundle(new URL("engine.json", base)); // in parallel with Pyodide
+  // the page names the worker "edition-engine:<slug>:<bundle version>" (engine.mjs): this game's bundle only
+  const [, slug, version] = (self.name || "").split(":");
+  const bundlePromise = fetchBundle(new URL(`engine/${slug}.json?v=${version}`, base)); // in parallel with Pyodide
   const index = new URL("pyodide/", base);
   await fetchWithProgress([new URL("pyodide.asm.wasm", index), new URL("python_stdlib.zip", index)]);
   progress("runtime", 1, total, "Запускается Python…");
@@ -81,30 +83,15 @@ async function boot() {
   progress("engine", 2, total, "Загружается движок игры…");
   const bundle = await bundlePromise;
   const root = "/home/pyodide/edition";
-  const write = (paths) => {
-    for (const path of paths) {
-      const full = `${root}/${path}`;
-      pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
-      pyodide.FS.writeFile(full, bundle.files[path], { encoding: "utf8" });
-    }
-  };
-  // the engine, and of the games only this page's (the registry then imports one game, not all)
-  const slug = (self.name || "").split(":")[1];
-  const isGame = (path) => path.startsWith(bundle.games_package);
-  const mine = (slug && bundle.games && bundle.games[slug]) || Object.keys(bundle.files).filter(isGame);
-  write(Object.keys(bundle.files).filter((path) => !isGame(path)));
-  write(mine);
+  for (const [path, source] of Object.entries(bundle.files)) { // this game's modules only (assets.py)
+    const full = `${root}/${path}`;
+    pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
+    pyodide.FS.writeFile(full, source, { encoding: "utf8" });
+  }
   progress("import", 3, total, "Запускается движок…");
   pyodide.runPython(`import sys\nif ${JSON.stringify(root)} not in sys.path: sys.path.insert(0, ${JSON.stringify(root)})`);
   session = pyodide.pyimport("edition_play");
-  let games;
-  try {
-    games = JSON.parse(session.games());
-  } catch (err) { // a game module that needs another one the bundle did not list: take them all
-    write(Object.keys(bundle.files).filter((path) => isGame(path) && !mine.includes(path)));
-    pyodide.runPython("import importlib; importlib.invalidate_caches()");
-    games = JSON.parse(session.games());
-  }
+  const games = JSON.parse(session.games());
   progress("ready", total, total, "Движок готов.");
   timings.ready = Math.round(performance.now());
   self.postMessage({ ready: true, games, version: bundle.version, pyodide: pyodide.version, timings });
@@ -117,7 +104,7 @@ const OPS = new Map([
   ["apply", (moveId) => session.apply(moveId)],
   ["undo", () => session.undo()],
   ["redo", () => session.redo()],
-  ["hint", (budget) => (budget ? session.hint(budget) : session.hint())],
+  ["hint", (seconds) => (seconds ? session.hint(seconds) : session.hint())],
   ["auto_step", () => session.auto_step()],
   ["log", () => session.log()],
 ]);

@@ -18,9 +18,11 @@ def registered_games() -> list[str]:
 
 
 def open_board(page, site_url: str, slug: str, deal: int | None = None, query: str = "") -> dict:
-    """Open the chapter of `slug` (at deal `deal` if given), wait until the board is playable; its view."""
+    """Open the chapter of `slug` (at deal `deal` if given), show the intent to play (a pointer on the board: the
+    runtime starts only then), wait until the board is playable; its view."""
     fragment = f"#deal={deal}" if deal else ""
     page.goto(f"{site_url}chapters/{slug}/{query}{fragment}")
+    page.locator(".game-board").hover()
     wait_ready(page)
     return view(page)
 

@@ -2,17 +2,19 @@
 draws; hints and auto-play come from the engine; the site ships the engine and only the Pyodide files it needs."""
 from __future__ import annotations
 
+import gzip
 import json
 import re
+import subprocess
+import sys
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from pipeline.engine import api, registry
+from pipeline.engine import api, policies, registry
 from pipeline.site.play import edition_play as session
 from pipeline.site.play import assets as hook
-from pipeline.site.play.early import EARLY_WORKER_JS
 
 ROOT = Path(__file__).resolve().parents[3]
 PLAY = ROOT / "pipeline" / "site" / "play"
@@ -40,7 +42,7 @@ def test_each_action_is_one_call_answering_state_steps_and_next_legal_moves():
 @pytest.mark.parametrize("slug", list(registry.games()))
 def test_the_hint_is_a_legal_move_of_the_engine(slug):
     view = call(session.new_game, slug, 3)
-    hint = call(session.hint, 500)
+    hint = call(session.hint, 0.1)
     legal = {m["id"] for m in view["legal_moves"]}
     assert hint["id"] in legal and hint["by"] in ("solver", "greedy")
 
@@ -52,8 +54,9 @@ def test_auto_play_plays_only_what_the_engine_sends_to_a_foundation(slug):
         kinds = {m["id"]: m["kind"] for m in view["legal_moves"]}
         step = call(session.auto_step)
         if step["done"]:
-            assert "play" not in kinds.values() or api.hint(session._session["state"]) not in \
-                [i for i, k in kinds.items() if k == "play"]
+            live = session._now()
+            choice = policies.greedy_choice(live.game, live.state, set())
+            assert "play" not in kinds.values() or choice is None or choice.kind != "play"
             break
         assert kinds[step["last"]] == "play"
         view = step
@@ -86,32 +89,65 @@ def test_the_board_asks_nothing_of_the_internet():
 
 def test_the_site_ships_the_engine_the_board_and_only_the_pyodide_files_it_needs(site_dir):
     play = site_dir / "play"
-    assert sorted(p.name for p in (play / "pyodide").iterdir()) == sorted(hook.PYODIDE_FILES)
+    shipped = sorted(p.name for p in (play / "pyodide").iterdir() if not p.name.endswith(".gz"))
+    assert shipped == sorted(hook.PYODIDE_FILES)
     for name in hook.PYODIDE_FILES:
         assert (play / "pyodide" / name).read_bytes() == (hook.pyodide_dir() / name).read_bytes()
-    bundle = json.loads((play / "engine.json").read_text("utf-8"))
-    engine = {p.relative_to(ROOT).as_posix() for p in (ROOT / "pipeline" / "engine").rglob("*.py")
-              if "__pycache__" not in p.parts}
-    assert engine <= set(bundle["files"]) and "edition_play.py" in bundle["files"]
-    assert not any(path.startswith("pipeline/site/") or path.startswith("tests") for path in bundle["files"])
-    for slug, game in registry.games().items():  # each page's worker writes its own game's module (and its needs)
-        module = type(game).__module__.replace(".", "/") + ".py"
-        assert module in bundle["games"][slug] and set(bundle["games"][slug]) <= set(bundle["files"])
+        packed = play / "pyodide" / f"{name}.gz"
+        if packed.exists():  # precompressed beside it: the same bytes once unpacked
+            assert gzip.decompress(packed.read_bytes()) == (hook.pyodide_dir() / name).read_bytes()
+    assert (play / "pyodide" / "pyodide.asm.wasm.gz").is_file()
+    for slug, game in registry.games().items():  # each page's worker gets its own game's modules only
+        bundle = json.loads((play / "engine" / f"{slug}.json").read_text("utf-8"))
+        files = set(bundle["files"])
+        assert "edition_play.py" in files and type(game).__module__.replace(".", "/") + ".py" in files
+        assert not any(p.startswith(("pipeline/site/", "tests")) for p in files)
+        others = {type(g).__module__.replace(".", "/") + ".py" for s, g in registry.games().items() if s != slug}
+        assert not (others - set(hook.game_modules()[slug])) & files, f"{slug} ships another game's module"
+        assert gzip.decompress((play / "engine" / f"{slug}.json.gz").read_bytes()) == \
+            (play / "engine" / f"{slug}.json").read_bytes()
     games = json.loads((play / "games.json").read_text("utf-8"))
     assert [g["slug"] for g in games] == list(registry.games())
-    for slug in registry.games():
-        assert json.loads((play / "describe" / f"{slug}.json").read_text("utf-8")) == api.describe(slug)
     for chapter in (site_dir / "chapters").glob("*/index.html"):
         html = chapter.read_text("utf-8")
         assert '<script type="module" src="../../play/board.mjs?v=' in html and 'href="../../play/board.css?v=' in html
+        assert "new Worker" not in html and "worker.mjs" not in html  # the runtime starts on intent only
         game = json.loads(re.search(r'id="edition-play-game">(.*?)</script>', html).group(1))
-        if chapter.parent.name in registry.games():  # the worker starts first thing in <head>
+        if chapter.parent.name in registry.games():  # the board of the default deal, from the engine
             assert game["slug"] == chapter.parent.name
-            head = html[html.index("<head>"):html.index("<link")]
-            assert f'<script data-worker="../../play/worker.mjs" data-game="{game["slug"]}">{EARLY_WORKER_JS}</script>' \
-                in head
+            first = api.new_game(game["slug"], game["deal"])
+            assert game["view"]["state"]["piles"] == first["state"]["piles"]
+            assert [m["id"] for m in game["view"]["legal_moves"]] == [m["id"] for m in first["legal_moves"]]
+            assert game["layout"] == first["layout"]
         else:
-            assert game is None and "new Worker" not in html
+            assert game is None
+
+
+@pytest.mark.parametrize("slug", list(registry.games()))
+def test_a_games_bundle_alone_plays_and_hints(slug, tmp_path):
+    """The modules shipped for one game are enough: in a fresh interpreter that sees only them, the session deals,
+    plays, and answers a hint (the game's solver and the generic search import from the bundle)."""
+    for path, source in hook.game_sources(slug).items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(source, encoding="utf-8")
+    code = (f"import sys; sys.path.insert(0, {str(tmp_path)!r}); import json, edition_play as s; "
+            f"v = json.loads(s.new_game({slug!r}, 2)); s.apply(v['legal_moves'][0]['id']); "
+            "h = json.loads(s.hint(0.05)); import pipeline; assert pipeline.__file__.startswith(sys.path[0]), "
+            "pipeline.__file__; print(h['id'] is not None)")
+    run = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr[-2000:]
+
+
+def test_rule_links_come_from_the_engines_rule_ledger(site_dir):
+    """Every rule from the text cites an element the chapter page has (the board links it; no id scheme of its own)."""
+    for slug in registry.games():
+        info = json.loads((site_dir / "play" / "describe" / f"{slug}.json").read_text("utf-8"))
+        html = (site_dir / "chapters" / slug / "index.html").read_text("utf-8")
+        for rule in info["rules"]:
+            if rule["source"] == "text":
+                assert rule["cite"] and f'id="{rule["cite"]}"' in html, (slug, rule["id"], rule["cite"])
+            else:
+                assert not rule["cite"]
 
 
 def test_the_server_gives_wasm_as_application_wasm(site_url):

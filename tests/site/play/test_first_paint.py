@@ -1,0 +1,64 @@
+"""The board is drawn with the page, from the build's engine run, and costs a reader nothing until they move
+towards the game: a visit that only reads fetches no runtime file; the first touch on the board starts the engine
+and plays what was touched. Sizes: at 1366 px every game's cards are at least 48 px wide, on a 390 px phone at
+least 30 px and no board scrolls sideways (layouts too wide are re-flowed) — read from the board drawn before the
+runtime, which the live board draws the same way."""
+from __future__ import annotations
+
+import pytest
+
+from play_helpers import READY_MS, cli_play, dom_piles, registered_games, view, wait_ready
+
+GAME = "windmill" if "windmill" in registered_games() else registered_games()[0]
+RUNTIME = ("/play/pyodide/", "/play/engine/", "/play/worker.mjs", "/play/sw.js")
+
+
+def test_a_reading_visit_fetches_no_runtime_and_the_first_touch_plays(browser, site_url):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = ctx.new_page()
+        requested: list[str] = []
+        page.on("request", lambda r: requested.append(r.url))
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{site_url}chapters/{GAME}/")
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(1500)
+        assert [u for u in requested if any(part in u for part in RUNTIME)] == []
+        board = page.locator(".game-board")
+        assert board.get_attribute("data-state") == "static"
+        # the board drawn is the engine's default deal, as the CLI deals it
+        embedded = view(page)
+        assert dom_piles(page) == cli_play(GAME, embedded["state"]["deal"])["initial"]
+        assert page.get_by_role("button", name="Играть").is_visible()
+
+        # the first touch: a card with one legal move; the engine starts, and that move is played
+        move = next(m for m in embedded["legal_moves"] if m.get("from") and
+                    sum(1 for x in embedded["legal_moves"] if x.get("from") == m["from"]) == 1)
+        page.locator(f'.play-surface .pile[data-pile="{move["from"]}"] > .card').last.click()
+        wait_ready(page, READY_MS)
+        page.wait_for_function("() => window.editionPlay.state().history === 1", timeout=READY_MS)
+        assert view(page)["last"] == move["id"]
+        assert any("/play/engine/" in u for u in requested) and any("/play/pyodide/" in u for u in requested)
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("width, height, least", [(1366, 768, 48), (390, 844, 30)])
+def test_every_board_keeps_its_cards_readable_without_sideways_scrolling(browser, site_url, width, height, least):
+    phone = width < 700
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
+    try:
+        page = ctx.new_page()
+        for slug in registered_games():
+            page.goto(f"{site_url}chapters/{slug}/")
+            page.wait_for_function("() => document.querySelector('.play-surface .card')")
+            got = page.evaluate("""() => { const s = document.querySelector('.play-surface');
+                const t = document.querySelector('.play-table'); const d = document.documentElement;
+                return {card: s.querySelector('.card').getBoundingClientRect().width,
+                        table: t.scrollWidth <= t.clientWidth, page: d.scrollWidth <= d.clientWidth}; }""")
+            assert got["card"] >= least, (slug, got)
+            assert got["table"] and got["page"], f"{slug} scrolls sideways at {width} px"
+    finally:
+        ctx.close()
