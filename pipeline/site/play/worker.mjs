@@ -72,7 +72,15 @@ async function boot() {
   const [, slug, version] = (self.name || "").split(":");
   const bundlePromise = fetchBundle(new URL(`engine/${slug}.json?v=${version}`, base)); // in parallel with Pyodide
   const index = new URL("pyodide/", base);
-  await fetchWithProgress([new URL("pyodide.asm.wasm", index), new URL("python_stdlib.zip", index)]);
+  const big = [new URL("pyodide.asm.wasm", index), new URL("python_stdlib.zip", index)];
+  // kept by the service worker already (a second chapter, a later visit): Pyodide fetches them itself, so the
+  // browser compiles the WebAssembly from its stream and can reuse its code cache; else fetched here with progress
+  let kept = false;
+  try {
+    kept = (await Promise.all(big.map((url) => self.caches.match(url.href)))).every(Boolean);
+  } catch (e) { /* no Cache Storage */ }
+  timings.kept = kept;
+  if (!kept) await fetchWithProgress(big);
   progress("runtime", 1, total, "Запускается Python…");
   const pyodide = await loadPyodide({
     indexURL: index.href,
