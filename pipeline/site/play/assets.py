@@ -10,7 +10,7 @@
 - `X.gz` beside every runtime and engine file (gzip, mtime 0: the same bytes each build), which `edition serve`
   (and any static host) sends with `Content-Encoding: gzip`;
 - `play/games.json`: the registered games, read at build time from the engine's registry; `play/describe/<slug>.json`
-  (the engine's `api.describe`: layout and rules);
+  (the engine's `api.describe`, each rule with its `anchor` in the chapter);
 - every page with a `<div class="game-board" data-game="…">` gets the board's stylesheet and script and, as JSON,
   the game's board at its default deal (the engine's layout, rules and first position, computed here), so the
   board is drawn with the page; the runtime starts only when the reader moves towards the game (board.mjs).
@@ -166,11 +166,36 @@ def engine_bundle(slug: str, root: Path = ROOT) -> tuple[str, str]:
                                ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
+def rule_places(slug: str, root: Path = ROOT) -> dict[str, str]:
+    """Rule number -> the id of its place in the chapter page, read from the chapter's TEI (which the page is
+    rendered from): each rules item's `xml:id` by its `n`, and for rules read from the Игра section ("play") that
+    section's id as the site renders it (its `xml:id`, else its type: pipeline/site/render.py)."""
+    from lxml import etree
+
+    path = root / "edition" / "tei" / f"{slug}.xml"
+    if not path.is_file():
+        return {}
+    tei = etree.parse(str(path))
+    ns = {"t": "http://www.tei-c.org/ns/1.0"}
+    xml_id = "{http://www.w3.org/XML/1998/namespace}id"
+    out = {item.get("n"): item.get(xml_id) for item in tei.iterfind(".//t:div[@type='rules']//t:item", ns)
+           if item.get("n") and item.get(xml_id)}
+    play = tei.find(".//t:div[@type='play']", ns)
+    if play is not None:
+        out["play"] = play.get(xml_id) or "play"
+    return out
+
+
 def described(slug: str) -> dict:
-    """`api.describe`: the layout and the rules (each from the text citing its place in the chapter, `cite`)."""
+    """`api.describe` with each rule's `anchor`, where the board links it: the element the engine's rule ledger
+    cites (`cite`), else the TEI's place of the rule's number; None for a reconstructed rule (not in the text)."""
     from pipeline.engine import api
 
-    return api.describe(slug)
+    info = api.describe(slug)
+    places = rule_places(slug)
+    for rule in info["rules"]:
+        rule["anchor"] = (rule.get("cite") or places.get(rule["number"])) if rule["source"] == "text" else None
+    return info
 
 
 DEFAULT_DEAL = 1  # the deal a chapter opens with (no #deal= in its address): drawn by the build, played on intent

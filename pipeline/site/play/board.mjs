@@ -693,9 +693,10 @@ export class Board {
   renderRules(info) {
     const items = info.rules.map((rule) => {
       const reconstructed = rule.source === "reconstructed";
-      // where the rule stands in the chapter: the engine's rule ledger cites its TEI element (rule.cite: the id the
-      // chapter renders it with); a reconstructed rule cites none
-      const target = !reconstructed && rule.cite && document.getElementById(rule.cite) ? rule.cite : null;
+      // where the rule stands in the chapter: the build's anchor (the element the rule ledger cites, else the TEI's
+      // place of its number: assets.py); a reconstructed rule has none
+      const anchor = rule.anchor || rule.cite;
+      const target = !reconstructed && anchor && document.getElementById(anchor) ? anchor : null;
       const number = rule.number === "play" ? "Игра" : rule.number;
       const where = target
         ? h("a", { href: `#${target}`, class: "play-rule-link",
