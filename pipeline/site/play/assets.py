@@ -11,9 +11,10 @@
   (and any static host) sends with `Content-Encoding: gzip`;
 - `play/games.json`: the registered games, read at build time from the engine's registry; `play/describe/<slug>.json`
   (the engine's `api.describe`, each rule with its `anchor` in the chapter);
-- every page with a `<div class="game-board" data-game="…">` gets the board's stylesheet and script and, as JSON,
-  the game's board at its default deal (the engine's layout, rules and first position, computed here), so the
-  board is drawn with the page; the runtime starts only when the reader moves towards the game (board.mjs).
+- `play/first/<slug>.json`: the game's board at its default deal (the engine's layout, rules and first position,
+  computed here), which the chapter page preloads, so the board is drawn with the page;
+- every page with a `<div class="game-board" data-game="…">` gets the board's stylesheet and script, the preload and
+  its game as JSON; the runtime starts only when the reader moves towards the game (board.mjs).
 """
 from __future__ import annotations
 
@@ -202,14 +203,16 @@ DEFAULT_DEAL = 1  # the deal a chapter opens with (no #deal= in its address): dr
 
 
 def first_board(slug: str, version: str) -> dict:
-    """What the page embeds for its board: the layout and rules, and the default deal's first
-    position as the session answers it — the same view the live board draws, computed here by the engine."""
+    """The board of a chapter before its engine runs, `play/first/<slug>.json`: the engine's layout and rules (with
+    anchors) and the default deal's first position as the session answers it, computed here by the engine. The page
+    preloads it (a few KB; the chapter page itself has a weight budget). Its legal moves are not in it: they come
+    with the engine, and the first touch on the board is played once it is up."""
     from pipeline.site.play import edition_play
 
     info = described(slug)
     view = edition_play.initial_view(slug, DEFAULT_DEAL)
     return {"deal": DEFAULT_DEAL, "bundle": version, "layout": info.pop("layout"), "info": info,
-            "view": {k: v for k, v in view.items() if k not in ("layout", "info")}}
+            "view": {k: v for k, v in view.items() if k not in ("layout", "info", "legal_moves")}}
 
 
 def gzipped(data: bytes) -> bytes:
@@ -258,7 +261,9 @@ def on_files(files: Files, config) -> Files:
         _add(files, config, f"{OUT}/engine/{game['slug']}.json", bundle.encode())
         _add(files, config, f"{OUT}/describe/{game['slug']}.json",
              json.dumps(described(game["slug"]), ensure_ascii=False).encode())
-        boards[game["slug"]] = first_board(game["slug"], version)
+        first = json.dumps(first_board(game["slug"], version), ensure_ascii=False, separators=(",", ":"))
+        _add(files, config, f"{OUT}/first/{game['slug']}.json", first.encode())
+        boards[game["slug"]] = {"bundle": version, "first": hashlib.sha256(first.encode()).hexdigest()[:12]}
     _add(files, config, f"{OUT}/games.json", json.dumps(games, ensure_ascii=False, indent=1).encode())
     _state["games"] = games
     _state["boards"] = boards
@@ -276,12 +281,16 @@ def tags(page_url: str, version: str, games: list[dict], slug: str | None = None
     css = get_relative_url(f"{OUT}/board.css", page_url)
     js = get_relative_url(f"{OUT}/board.mjs", page_url)
     game = next((g for g in games if g["slug"] == slug), None)
+    preload = ""
     if game and board:
         game = {**game, **board, "assets": version}
+        first = get_relative_url(f"{OUT}/first/{slug}.json", page_url)
+        # fetched by board.mjs at once; preloaded so that it is here with the stylesheet, before the module runs
+        preload = f'<link rel="preload" href="{first}?v={board["first"]}" as="fetch" crossorigin="anonymous">\n'
     data = json.dumps(game, ensure_ascii=False, separators=(",", ":"))
     data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return {
-        "head": (f'<link rel="stylesheet" href="{css}?v={version}">\n'
+        "head": (f'<link rel="stylesheet" href="{css}?v={version}">\n{preload}'
                  f'<script type="application/json" id="edition-play-game">{data}</script>\n'),
         "body": f'<script type="module" src="{js}?v={version}"></script>\n',
     }

@@ -188,19 +188,27 @@ export class Board {
 
   // --- loading -----------------------------------------------------------------------------------------------
 
-  /** Draw the board the page carries (the build's engine run for the default deal); the runtime waits for intent.
-   * A deal in the address is intent already: the reader came to play it. */
+  /** Draw the board of the default deal that the build computed (play/first/<slug>.json, preloaded by the page);
+   * the runtime waits for intent. A deal in the address is intent already: the reader came to play it. */
   show() {
     const g = this.game;
     const deal = dealFromHash();
-    if (g.layout) this.setLayout(g.layout, g.info);
-    if (g.view && (!deal || deal === g.deal)) {
-      this.render(g.view, { animate: false });
-      this.dealInput.value = String(g.deal);
-      this.dealLink.href = `#deal=${g.deal}`;
-      this.dealLink.textContent = `ссылка на раздачу № ${g.deal}`;
-    } else if (this.layout) this.renderEmpty();
-    performance.mark("play:drawn");
+    const first = g.first
+      ? fetch(new URL(`first/${encodeURIComponent(this.slug)}.json?v=${g.first}`, import.meta.url))
+        .then((r) => (r.ok ? r.json() : null)).catch(() => null)
+      : Promise.resolve(null);
+    first.then((b) => {
+      if (!b || this.live) return;
+      if (!this.layout) this.setLayout(b.layout, null);
+      this.describeRules(b.info, b.layout);
+      if (!this.view && (!deal || deal === b.deal)) {
+        this.render({ ...b.view, legal_moves: [] }, { animate: false }); // the moves come with the engine
+        this.dealInput.value = String(b.deal);
+        this.dealLink.href = `#deal=${b.deal}`;
+        this.dealLink.textContent = `ссылка на раздачу № ${b.deal}`;
+      } else if (!this.view) this.renderEmpty();
+      performance.mark("play:drawn");
+    });
     if (deal) {
       this.boot();
       return;
@@ -209,6 +217,14 @@ export class Board {
     this.loaderText.textContent = "Игра начнётся с первого хода: щёлкните карту или нажмите";
     this.playButton.hidden = false;
     this.listenForIntent();
+  }
+
+  /** The engine's rules (and each pile's rules) on the board. */
+  describeRules(info, layout) {
+    const rules = Object.fromEntries(layout.piles.map((p) => [p.name, p.rules]));
+    for (const p of this.layout.piles) if (!p.rules) p.rules = rules[p.name] || [];
+    this.info = info;
+    this.renderRules(info);
   }
 
   listenForIntent() {
@@ -265,7 +281,11 @@ export class Board {
     this.booted = first.then(() => {
       performance.mark("play:board-ready");
       this.loader.hidden = true;
+      this.live = true;
       this.root.dataset.state = "ready";
+      const touched = this.pendingPile;
+      this.pendingPile = null;
+      if (touched) this.activate(touched);
     }, (err) => this.fail(err.message || String(err))).finally(() => clearInterval(tick));
     return this.booted;
   }
@@ -301,6 +321,7 @@ export class Board {
       // the layout and rules the page carries, else the engine's
       const same = opts.first && this.view && this.view.state.deal === deal && !this.view.history;
       if (!this.layout) this.setLayout(view.layout, view.info);
+      if (!this.info || !this.info.rules) this.describeRules(view.info, view.layout);
       this.outcome.textContent = "";
       this.dealInput.value = String(deal);
       this.dealLink.href = `#deal=${deal}`;
@@ -460,8 +481,8 @@ export class Board {
     this.focusPile = layout.piles[0] ? layout.piles[0].name : null;
     if (this.focusPile) this.pileEls[this.focusPile].tabIndex = 0;
     this.cw = this.fit();
-    this.renderRules(info);
-    this.surface.setAttribute("aria-label", `Игровое поле: ${info.title_ru}`);
+    if (info && info.rules) this.renderRules(info);
+    this.surface.setAttribute("aria-label", `Игровое поле: ${this.game.title_ru}`);
   }
 
   /** Card width for the width available; the rules go beside the board when the cards stay big enough there.
@@ -681,7 +702,7 @@ export class Board {
     const movable = new Set(v.legal_moves.map((m) => m.from || m.at).filter(Boolean));
     for (const [name, el] of Object.entries(this.pileEls)) el.classList.toggle("can-move", movable.has(name));
     const options = v.legal_moves.map((m) => h("option", { value: m.id }, this.describe(m, v)));
-    if (!options.length) options.push(h("option", { value: "" }, "ходов нет"));
+    if (!options.length) options.push(h("option", { value: "" }, this.live ? "ходов нет" : "ходы — когда игра запустится"));
     this.movesSelect.replaceChildren(...options);
     this.movesSelect.disabled = !v.legal_moves.length;
   }
@@ -768,8 +789,15 @@ export class Board {
     this.say(`Выбрано: ${this.pileLabel(name)}. Можно положить: ${names}.`);
   }
 
-  /** A click (or Enter) on a pile: pick it up, or put the picked card down here. */
+  /** A click (or Enter) on a pile: pick it up, or put the picked card down here. Before the engine is up (the
+   * board the page carries has no legal moves) the touch starts it and is acted on once it is. */
   activate(name) {
+    if (!this.live) {
+      this.pendingPile = name;
+      this.boot();
+      this.say("Игра запускается: ход будет сделан, как только движок загрузится.");
+      return null;
+    }
     if (!this.view || this.view.status !== "playing") return null;
     this.clearMarks("hint");
     if (this.selected) {

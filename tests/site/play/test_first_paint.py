@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline.engine import api
 from play_helpers import READY_MS, cli_play, dom_piles, registered_games, view, wait_ready
 
 GAME = "windmill" if "windmill" in registered_games() else registered_games()[0]
@@ -32,9 +33,9 @@ def test_a_reading_visit_fetches_no_runtime_and_the_first_touch_plays(browser, s
         assert dom_piles(page) == cli_play(GAME, embedded["state"]["deal"])["initial"]
         assert page.get_by_role("button", name="Играть").is_visible()
 
-        # the first touch: a card with one legal move; the engine starts, and that move is played
-        move = next(m for m in embedded["legal_moves"] if m.get("from") and
-                    sum(1 for x in embedded["legal_moves"] if x.get("from") == m["from"]) == 1)
+        # the first touch: a card with one legal move (as the engine says); the engine starts, and it is played
+        legal = api.new_game(GAME, embedded["state"]["deal"])["legal_moves"]
+        move = next(m for m in legal if m.get("from") and sum(1 for x in legal if x.get("from") == m["from"]) == 1)
         page.locator(f'.play-surface .pile[data-pile="{move["from"]}"] > .card').last.click()
         wait_ready(page, READY_MS)
         page.wait_for_function("() => window.editionPlay.state().history === 1", timeout=READY_MS)

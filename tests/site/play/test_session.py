@@ -113,12 +113,15 @@ def test_the_site_ships_the_engine_the_board_and_only_the_pyodide_files_it_needs
         assert '<script type="module" src="../../play/board.mjs?v=' in html and 'href="../../play/board.css?v=' in html
         assert "new Worker" not in html and "worker.mjs" not in html  # the runtime starts on intent only
         game = json.loads(re.search(r'id="edition-play-game">(.*?)</script>', html).group(1))
-        if chapter.parent.name in registry.games():  # the board of the default deal, from the engine
+        if chapter.parent.name in registry.games():  # the board of the default deal, from the engine, preloaded
             assert game["slug"] == chapter.parent.name
-            first = api.new_game(game["slug"], game["deal"])
-            assert game["view"]["state"]["piles"] == first["state"]["piles"]
-            assert [m["id"] for m in game["view"]["legal_moves"]] == [m["id"] for m in first["legal_moves"]]
-            assert game["layout"] == first["layout"]
+            assert f'<link rel="preload" href="../../play/first/{game["slug"]}.json?v={game["first"]}"' in html
+            board = json.loads((play / "first" / f"{game['slug']}.json").read_text("utf-8"))
+            first = api.new_game(game["slug"], board["deal"])
+            assert board["view"]["state"]["piles"] == first["state"]["piles"] and "legal_moves" not in board["view"]
+            game = board
+            assert [p["name"] for p in game["layout"]["piles"]] == [p["name"] for p in first["layout"]["piles"]]
+            assert all((p["x"], p["y"]) == (q["x"], q["y"]) for p, q in zip(game["layout"]["piles"], first["layout"]["piles"]))
         else:
             assert game is None
 
