@@ -62,6 +62,7 @@ def game_info(game: Game | str) -> JSON:
         "title_supplied": game.title_supplied, "decks": game.decks, "players": game.players,
         "max_score": game.max_score, "fingerprint": game.fingerprint(),
         "rules": rules, "notes": game.notes,
+        "variants": [{"id": k, "en": v} for k, v in game.variants.items()],
         "rules_from_text": [r.id for r in game.rules if r.source == "text"],
         "rules_reconstructed": [r.id for r in game.rules if r.source == "reconstructed"],
     }
@@ -124,11 +125,14 @@ def _result(game: Game, state: State, steps: list[JSON]) -> JSON:
     }
 
 
-def new_game(slug: str, deal: int) -> JSON:
-    """Deal number `deal` of game `slug`: {state, steps (the deal, for animation), legal_moves, status, score,
-    layout, info}."""
+def new_game(slug: str, deal: int, variant: str = "") -> JSON:
+    """Deal number `deal` of game `slug` in reading `variant` ("" the edition's own; the others are listed in
+    info["variants"]): {state, steps (the deal, for animation), legal_moves, status, score, layout, info}."""
     game = _game(slug)
-    state, steps = game.new_state(_deal(deal))
+    if type(variant) is not str or (variant and variant not in game.variants):
+        raise EngineError(f"{game.slug} has no variant {variant!r}; variants: "
+                          f"{', '.join(game.variants) or 'none'}", "call")
+    state, steps = game.new_state(_deal(deal), variant)
     blank = copy_state(state)
     for step in reversed(steps):  # rebuild the undealt pack so the deal's steps can be shown card by card
         undo_step(blank, step)
@@ -191,19 +195,25 @@ def hint(state: JSON | str) -> str | None:
 def log(state: JSON | str) -> JSON:
     """The move log of a game: {game, deal, moves: [ids]}; `replay` turns it back into the same state."""
     game, st = _load(state)
-    return {"game": game.slug, "deal": st.deal, "moves": [m.id for m in st.history]}
+    out = {"game": game.slug, "deal": st.deal, "moves": [m.id for m in st.history]}
+    if st.vars.get("variant"):
+        out["variant"] = st.vars["variant"]
+    return out
 
 
 def replay(record: JSON | str) -> JSON:
     """Replay a log from `log()`; the result's state equals the state the log was taken from (without redo)."""
     data = _data(record, "log")
-    if type(data) is not dict or set(data) != {"game", "deal", "moves"}:
-        raise EngineError("a log is an object {game, deal, moves}", "call")
+    if type(data) is not dict or not {"game", "deal", "moves"} <= set(data) <= {"game", "deal", "moves", "variant"}:
+        raise EngineError("a log is an object {game, deal, moves} (and variant, when one was chosen)", "call")
     game = _game(data["game"])
     moves = data["moves"]
     if type(moves) is not list or len(moves) > MAX_MOVES:
         raise EngineError(f"a log's moves are a list of at most {MAX_MOVES} move ids", "call")
-    state, _ = game.new_state(_deal(data["deal"]))
+    variant = data.get("variant", "")
+    if type(variant) is not str or (variant and variant not in game.variants):
+        raise EngineError(f"{game.slug} has no variant {variant!r}", "call")
+    state, _ = game.new_state(_deal(data["deal"]), variant)
     for move_id in moves:
         game.apply(state, find_move(game, state, move_id))
     return _result(game, state, [])

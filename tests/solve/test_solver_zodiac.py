@@ -12,7 +12,7 @@ import pytest
 from pipeline.engine import registry
 from pipeline.engine.core import State
 from pipeline.engine.rng import SplitMix64, shuffled
-from pipeline.solve.search import LOST, WON
+from pipeline.solve.search import LOST, UNKNOWN, WON
 from pipeline.solve.stats import replays_to_a_win
 from pipeline.solve.games import zodiac as Z
 
@@ -182,7 +182,7 @@ def _brute(state: State, limit: int, suit: int | None) -> bool:
     return found
 
 
-def reduced(seed: int) -> State:
+def reduced(seed: int, variant: str = "literal") -> State:
     """A late position: one or two suits partly on their foundations, their other cards laid out by suit_layout
     (won, or spoilt by a swap on odd seeds), with a pack of at most six cards, sometimes split between pack and talon
     in the middle of a pass; the places left are filled with the last cards of the other suits (which only wait
@@ -199,7 +199,8 @@ def reduced(seed: int) -> State:
         piles[found[s, "ace"]] = [s * 13 + r - 1 for r in range(1, low)]
         piles[found[s, "king"]] = [52 + s * 13 + r - 1 for r in range(13, high, -1)]
         copies = {r: [s * 13 + r - 1] * (r >= low) + [52 + s * 13 + r - 1] * (r <= high) for r in range(1, 14)}
-        packets, eq, stock = suit_layout(rng, low, high, seed % 2 * (1 + rng.below(2)), 6 // len(active))
+        packets, eq, stock = suit_layout(rng, low, high, seed % 2 * (1 + rng.below(2)),
+                                         (6 if variant else 3) // len(active))
         for ranks in packets:
             piles[zodiac.pop()] = [copies[r].pop() for r in ranks]
         for r in eq:
@@ -207,19 +208,27 @@ def reduced(seed: int) -> State:
         pack += [copies[r].pop() for r in stock]
     pack = shuffled(pack, seed)
     inert = [s for s in range(4) if s not in active]
-    fill = max(0, len(zodiac) + len(equator) - rng.below(3))
+    if variant:
+        fill = max(0, len(zodiac) + len(equator) - rng.below(3))
+        sizes = [min(13, (fill + len(inert) - 1) // len(inert))] * len(inert)
+        places = zodiac + equator
+    else:  # one inert suit wholly in the equator (so none of it can marry), 0-2 spaces; the others in the zodiac
+        sizes = [max(0, len(equator) - rng.below(3))] + [min(13, len(zodiac) // (len(inert) - 1) + 1)] * 3
+        sizes = sizes[:len(inert)]
+        places = equator[:sizes[0]] + zodiac
     filler = []
-    for s in inert:
-        k = min(13, (fill + len(inert) - 1) // len(inert))
+    for s, k in zip(inert, sizes):
         piles[found[s, "ace"]] = [s * 13 + r - 1 for r in range(1, 14 - k)]
         piles[found[s, "king"]] = [52 + s * 13 + r - 1 for r in range(13, 0, -1)]
         filler += [s * 13 + r - 1 for r in range(14 - k, 14)]
-    for p, c in zip(zodiac + equator, filler):
+    for p, c in zip(places, filler):
         piles[p] = [c]
     talon = rng.below(len(pack) + 1) if rng.below(2) else 0
     piles[GAME.talon], piles[GAME.stock] = pack[:talon], pack[talon:]
     down = [len(p) if fd else 0 for p, fd in zip(piles, GAME.face_down)]
     variables = {"phase": "play", "to_move": 0, "players": 1}
+    if variant:
+        variables["variant"] = variant
     if talon and rng.below(2):
         variables["placed"] = True
     return State("zodiac", 0, piles, down, variables)
@@ -233,25 +242,31 @@ def wins_through_the_engine(state: State, moves: list[str]) -> bool:
     return GAME.status(state) == "won"
 
 
-def test_the_solver_agrees_with_a_brute_force_over_the_engines_moves_on_reduced_positions():
-    verdicts = {WON: 0, LOST: 0}
-    for seed in range(1, 101):
-        state = reduced(seed)
+@pytest.mark.parametrize("variant, seeds", [("literal", 100), ("", 20)])
+def test_the_solver_agrees_with_a_brute_force_over_the_engines_moves_on_reduced_positions(variant, seeds):
+    """In the edition's reading a plan the forward play cannot carry out leaves a position unknown (never won):
+    rare, and never a wrong verdict."""
+    verdicts = {WON: 0, LOST: 0, UNKNOWN: 0}
+    for seed in range(1, seeds + 1):
+        state = reduced(seed, variant)
         before = state.key()
         result = Z.solve(GAME, state, Z.NODE_LIMIT, None)
         assert state.key() == before
+        verdicts[result.status] += 1
+        if result.status == UNKNOWN:
+            continue
         assert (result.status == WON) == brute_wins(state), seed
         if result.status == WON:
             assert wins_through_the_engine(state, result.moves), seed
-        verdicts[result.status] += 1
-    assert min(verdicts.values()) > 30, verdicts
+    assert min(verdicts[WON], verdicts[LOST]) > seeds // 5 and verdicts[UNKNOWN] <= seeds // 10, verdicts
 
 
-def test_the_models_moves_are_the_engines_in_reduced_positions_with_spaces_and_half_passes():
+@pytest.mark.parametrize("variant", ["literal", ""])
+def test_the_models_moves_are_the_engines_in_reduced_positions_with_spaces_and_half_passes(variant):
     rng = SplitMix64(7)
     checked = 0
     for seed in range(1, 41):
-        state = reduced(seed)
+        state = reduced(seed, variant)
         for _ in range(60):
             moves = GAME.legal_moves(state)
             assert Z.legal_ids(GAME, state) == {m.id for m in moves}, seed
@@ -278,34 +293,48 @@ def test_a_won_deal_is_won_from_every_tenth_position_of_its_line_and_from_a_half
     assert again.status == WON and wins_through_the_engine(state, again.moves)
 
 
-def test_deal_1_is_lost_because_a_jack_of_spades_has_nowhere_to_go():
+def test_deal_1_is_lost_in_the_literal_reading_because_a_jack_of_spades_has_nowhere_to_go():
     # spades: packets Q, 10, Q, 4; equator A, 10; the pack holds both kings and both jacks, no ten and no queen. A
     # king goes only on a queen, so each queen packet takes a king and then nothing (no queen left); a jack then
     # has only the ten packet, which takes one jack and then nothing (no ten, no queen left): the other is stuck.
-    state, _ = GAME.new_state(1)
+    state, _ = GAME.new_state(1, "literal")
     spades = sorted(c % 13 + 1 for c in state.piles[GAME.stock] if c % 52 // 13 == 0)
     assert spades.count(13) == 2 and spades.count(11) == 2 and 10 not in spades and 12 not in spades
     assert Z.solve(GAME, state, Z.NODE_LIMIT, None).status == LOST
 
 
+def test_deal_1_is_won_in_the_editions_reading_where_the_equator_takes_the_spare_jack():
+    # the same spades, by hand: a king on one queen packet, a jack on the other, the equator's 10♠ on that jack
+    # (its place opens), the other jack on the ten packet, and the spare king into the opened equator place; the
+    # whole deal's win is the solver's line, replayed through the engine
+    state, _ = GAME.new_state(1)
+    result = Z.solve(GAME, state, Z.NODE_LIMIT, None)
+    assert result.status == WON and replays_to_a_win("zodiac", 1, result.moves)
+
+
 @pytest.mark.parametrize("deal", [542, 1014, 1552])
-def test_known_won_deals_replay_to_a_win(deal):
-    result = Z.solve(GAME, GAME.new_state(deal)[0], Z.NODE_LIMIT, None)
-    assert result.status == WON and replays_to_a_win("zodiac", deal, result.moves)
+@pytest.mark.parametrize("variant", ["literal", ""])
+def test_known_won_deals_replay_to_a_win(deal, variant):
+    # won under the literal reading, so under the edition's too: its moves are the literal ones and more, and it
+    # declares a game lost only when nothing at all can be placed any more
+    result = Z.solve(GAME, GAME.new_state(deal, variant)[0], Z.NODE_LIMIT, None)
+    assert result.status == WON
+    state, _ = GAME.new_state(deal, variant)
+    assert wins_through_the_engine(state, result.moves)
 
 
 def test_the_node_limit_is_honoured():
-    state, _ = GAME.new_state(2540)  # a won deal that takes a few thousand positions
+    state, _ = GAME.new_state(2540, "literal")  # a won deal that takes a few thousand positions
     assert Z.solve(GAME, state, 100, None).status == "unknown"
     assert Z.solve(GAME, state, Z.NODE_LIMIT, None).status == WON
 
 
 def test_late_positions_of_a_won_deal_and_detours_from_them_get_the_brute_force_verdict():
-    line = Z.solve(GAME, GAME.new_state(171)[0], Z.NODE_LIMIT, None).moves
+    line = Z.solve(GAME, GAME.new_state(171, "literal")[0], Z.NODE_LIMIT, None).moves
     rng = SplitMix64(171)
     verdicts = set()
     for back in (3, 20, 60, 100, 106, 112, 125):  # the last 104 moves build the foundations
-        state, _ = GAME.new_state(171)
+        state, _ = GAME.new_state(171, "literal")
         for move_id in line[:-back]:
             GAME.apply(state, next(m for m in GAME.legal_moves(state) if m.id == move_id))
         for _ in range(rng.below(4)):

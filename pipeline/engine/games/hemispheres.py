@@ -8,47 +8,63 @@ from ..core import Build, Game, Move, PileSpec, Rule, State, Step
 
 RULES = (
     Rule("I", "I", "Годными картами считаются только тѣ, которыя принадлежатъ каждому изъ полушарій.",
-         "Only the cards that belong to the hemisphere they lie in are available."),
+         "Only the cards that belong to the hemisphere they lie in are available.", cite="hemispheres-rule-I"),
     Rule("II", "II", "Карты не той масти должны быть обмѣнены, какъ только встрѣтится возможность, на другія карты "
          "въ тѣхъ полушаріяхъ, къ которому онѣ принадлежатъ, въ концѣ же игры, когда всѣ карты сдѣланы и талонъ "
          "израсходованъ, то карты должны быть переведены безъ обмѣна.",
          "Cards of the wrong colour must be exchanged, as soon as the chance comes, for cards of the hemisphere they "
-         "belong to; at the end, when every card is dealt and the talon used up, they are moved without exchange."),
+         "belong to; at the end, when every card is dealt and the talon used up, they are moved without exchange.",
+         cite="hemispheres-rule-II"),
     Rule("III", "III", "Можно дѣлать марьяжъ только съ картами ихъ собственной масти, но съ картами изъ талона можно "
          "дѣлать марьяжъ между всякими мастями.",
-         "Cards marry only cards of their own kind (suit); cards from the talon may marry any race."),
+         "Cards marry only cards of their own kind (their race: see the notes); cards from the talon may marry "
+         "any race.", cite="hemispheres-rule-III"),
     Rule("IV", "IV", "Нельзя двигать барьеровъ до конца игры, когда сыгрываютъ эти барьеры для пополненія основаній.",
-         "The barriers may not be moved before the end, when they are played to complete the foundations."),
-    Rule("V", "V", "За основаніями должны слѣдовать масти.", "The foundations follow suit."),
-    Rule("foundations", "play", "Берутъ изъ колоды четыре красныхъ туза и четыре черныхъ короля; тузы восходятъ по "
-         "порядку до королей, а короли нисходятъ по порядку до тузовъ.",
-         "The four red aces and the four black kings are taken from the pack; the aces build up to kings, the "
-         "kings down to aces."),
+         "The barriers may not be moved before the end, when they are played to complete the foundations.",
+         cite="hemispheres-rule-IV"),
+    Rule("V", "V", "За основаніями должны слѣдовать масти.", "The foundations follow suit.",
+         cite="hemispheres-rule-V"),
+    Rule("take", "play", "Берутъ изъ колоды четыре красныхъ туза и четыре черныхъ короля.",
+         "The four red aces and the four black kings are taken from the pack.", cite="hemispheres-p1"),
     Rule("barriers", "play", "Затѣмъ кладутъ поперечно короля червей и короля бубенъ, туза трефъ и туза пикъ. "
          "Послѣднія четыре карты называются барьерами, раздѣляющими каждую породу.",
          "The king of hearts, king of diamonds, ace of clubs and ace of spades are laid crossways: the barriers "
-         "that divide the races."),
+         "that divide the races.", cite="hemispheres-p2"),
+    Rule("foundations", "play", "Четыре черныхъ короля и четыре красныхъ туза составляютъ основныя карты, при чемъ "
+         "тузы восходятъ по порядку до королей, а короли нисходятъ по порядку до тузовъ.",
+         "The four black kings and the four red aces are the foundations; the aces build up to kings, the kings "
+         "down to aces.", cite="hemispheres-p2"),
     Rule("hemispheres", "play", "Красныя карты, изображающія собою европейцевъ и азіатцевъ, должны пребывать въ "
          "сѣверномъ полушаріи, черныя же карты, представляющія собою австралійцевъ и африканцевъ, находятся въ "
-         "южномъ полушаріи.",
+         "южномъ полушаріи; при этомъ ясно, что кладя карты и наполняя пустыя мѣста, будутъ часто попадаться карты "
+         "не въ тѣхъ полушаріяхъ, въ которыхъ имъ слѣдовало бы быть и въ этомъ случаѣ карты эти можно употребить "
+         "въ дѣло тѣмъ или другимъ путемъ.",
          "Red cards (Europeans and Asiatics) belong in the northern hemisphere, black cards (Australians and "
-         "Africans) in the southern."),
+         "Africans) in the southern; cards will often fall in the wrong one, and may then be used one way or "
+         "another (rule II).", cite="hemispheres-p3"),
     Rule("races", "play", "Разложивши основанія и барьеры, раскладываютъ (слѣва направо, начиная отъ червоннаго "
-         "короля) кругъ, состоящій изъ трехъ картъ, между каждымъ барьеромъ. Это изображаетъ собою четыре породы.",
+         "короля) кругъ, состоящій изъ трехъ картъ, между каждымъ барьеромъ. Это изображаетъ собою четыре породы. "
+         "Всѣ подходящія карты изъ этихъ породъ можно играть, дѣлать марьяжъ и мѣнять, согласно правиламъ I, II, "
+         "III и IV.",
          "A circle of three cards between each two barriers is dealt from left to right, starting from the king "
-         "of hearts: the four races."),
+         "of hearts: the four races, whose cards are played, married and exchanged by rules I-IV.",
+         cite="hemispheres-p3"),
     Rule("note-18", "play", "Красными мастями дѣлаютъ марьяжъ въ нисходящемъ порядкѣ, а черными въ восходящемъ "
-         "порядкѣ (прим. 18).", "Red suits marry in descending order, black in ascending (note 18)."),
+         "порядкѣ.", "Red suits marry in descending order, black in ascending (note 18).", cite="note-18"),
     Rule("deal", "play", "Послѣ этого сыгрываютъ остальную колоду, наполняя прежде всего свободныя мѣста въ рядахъ "
-         "породъ (начиная слѣва направо, какъ въ первоначальной игрѣ). Затѣмъ играютъ всѣ подходящія карты. "
-         "Остатокъ составляетъ талонъ, изъ котораго можно дѣлать марьяжъ съ картами, находящимися въ кругѣ.",
+         "породъ (начиная слѣва направо, какъ въ первоначальной игрѣ).",
          "Then the rest of the pack is dealt, first refilling spaces in the races (in the order of the first "
-         "deal), then playing suitable cards; the rest form the talon, whose cards may marry those in the circle."),
-    Rule("once", "play", "Вторично пасьянсъ не раскладывается.", "No redeal."),
+         "deal).", cite="hemispheres-p4"),
+    Rule("talon", "play", "Затѣмъ играютъ всѣ подходящія карты. Остатокъ составляетъ талонъ, изъ котораго можно "
+         "дѣлать марьяжъ съ картами, находящимися въ кругѣ, согласно правиламъ II и III.",
+         "Then the suitable cards are played; the rest form the talon, whose cards may marry those in the circle "
+         "(rules II and III).", cite="hemispheres-p5"),
+    Rule("once", "play", "Вторично пасьянсъ не раскладывается.", "No redeal.", cite="hemispheres-p6"),
     Rule("race", "III", "Карта породы дѣлаетъ марьяжъ только въ своей породѣ, по масти.",
          "A card of a race marries only within its own race, in suit.", source="reconstructed",
-         origin="Cadogan 1874, Les Hémisphères, rule III ('their own Race'; the Russian renders Race as 'масть') "
-                "and the book's definition of a marriage (a card of the same suit)"),
+         origin="Cadogan 1874, Les Hémisphères, rule III ('their own Race'; the Russian says 'масть', read here as "
+                "the race, as in rule II: see the notes) and the book's definition of a marriage (a card of the "
+                "same suit)"),
     Rule("transfer", "II", "Въ концѣ игры карту не той масти переводятъ на пустое мѣсто своего полушарія.",
          "At the end a card of the wrong colour is moved into a space of its own hemisphere.",
          source="reconstructed",
@@ -70,7 +86,8 @@ def _race(name: str, ru: str, en: str, first: int, home: str) -> PileSpec:
     # note 18: red suits marry descending, black ascending; always in suit (rule III)
     return PileSpec(name, "tableau", tuple(_slot(k) for k in range(first, first + 3)), f"Порода: {ru}",
                     f"Race: {en}", build=Build(-1 if home == RED else +1, "same"), base=(),
-                    sources=("tableau", "talon"), rules=("I", "II", "III", "race", "races", "note-18", "deal"))
+                    sources=("tableau", "talon"), rules=("I", "II", "III", "race", "races", "hemispheres", "note-18",
+                                                            "deal", "talon"))
 
 
 class Hemispheres(Game):
@@ -81,7 +98,16 @@ class Hemispheres(Game):
     title_supplied = True  # the heading is lost; the caption «Солнечные часы» belongs to Le Cadran
     decks = 2
     rules = RULES
-    notes = ("The circle is dealt clockwise from the king of hearts (west): Europeans (north-west), Asiatics "
+    notes = ("Rule III's «масть» is read as the race, with Cadogan ('their own race … any race'), though the "
+             "play paragraphs call a race «порода»: in the rules list «масть» names what a card belongs to, and "
+             "rule II shows it cannot mean the suit there: «карты не той масти» are exchanged for cards of the "
+             "other hemisphere, so they are cards of the wrong colour for where they lie (a diamond is as much at "
+             "home in the north as a heart). Read as the suit, rule III would say nothing of race cards that a "
+             "marriage does not say already (a marriage is in suit), would let race cards cross the barriers "
+             "«раздѣляющими каждую породу» so that the barriers divide nothing in play, and would let a talon card "
+             "marry a card of another suit, which no chapter of the book allows. The edition therefore follows "
+             "the English here; the suit reading is not offered as a variant (its solver is not written). "
+             "The circle is dealt clockwise from the king of hearts (west): Europeans (north-west), Asiatics "
              "(north-east), Australians (south-east), Africans (south-west); spaces are refilled in that order. "
              "A card in the wrong hemisphere can neither move nor be married (rule I; the English says it 'cannot "
              "be used in any way', the Russian that it is put to use 'one way or another' — read as: by exchange "
@@ -93,9 +119,9 @@ class Hemispheres(Game):
              "says, when the pack is dealt and the talon used up: only then may the barriers go up (rule IV).")
     piles = (
         PileSpec("ace", "foundation", tuple((4.2 + 1.2 * i, 3.0) for i in range(4)), "Основаніе", "Foundation",
-                 take=False, build=Build(+1, "same"), base=(), rules=("V", "foundations")),
+                 take=False, build=Build(+1, "same"), base=(), rules=("V", "take", "foundations")),
         PileSpec("king", "foundation", tuple((4.2 + 1.2 * i, 4.6) for i in range(4)), "Основаніе", "Foundation",
-                 take=False, build=Build(-1, "same"), base=(), rules=("V", "foundations")),
+                 take=False, build=Build(-1, "same"), base=(), rules=("V", "take", "foundations")),
         PileSpec("barrier", "reserve", tuple(_slot(k) for k in (0, 4, 8, 12)), "Барьеръ", "Barrier",
                  rules=("IV", "barriers")),
         _race("europeans", "европейцы", "Europeans", 1, RED),
@@ -104,7 +130,7 @@ class Hemispheres(Game):
         _race("africans", "африканцы", "Africans", 13, BLACK),
         PileSpec("stock", "stock", ((14.0, 0.2),), "Колода", "Pack", take=False, face_down=True,
                  rules=("deal", "once")),
-        PileSpec("talon", "talon", ((14.0, 1.8),), "Талонъ", "Talon", rules=("deal", "III")),
+        PileSpec("talon", "talon", ((14.0, 1.8),), "Талонъ", "Talon", rules=("talon", "III")),
     )
     # the cards taken out before the deal: foundations, then the barriers west, north, east, south (rank, suit)
     LAID = (("ace", ((1, 1), (1, 1), (1, 2), (1, 2))), ("king", ((13, 0), (13, 0), (13, 3), (13, 3))),

@@ -7,26 +7,49 @@ RULES = (
     Rule("I", "I", "Годными картами считаются всякая карта въ букетѣ и верхняя карта партера. Снятіе верхнихъ "
          "картъ освобождаетъ нижнія.",
          "Every card of the bouquet and the top card of each bed are available; removing a top card frees the one "
-         "below."),
-    Rule("II", "II", "Основныя карты выбираются во время игры.", "The foundations are found during play."),
+         "below.", cite="parterre-rule-I"),
+    Rule("II", "II", "Основныя карты выбираются во время игры.", "The foundations are found during play.",
+         cite="parterre-rule-II"),
     Rule("III", "III", "Карты, которыя кладутъ по порядку въ партеръ, могутъ быть разныхъ мастей.",
-         "Cards built in order on the beds may be of any suit."),
-    Rule("deal", "play", "Шесть пачекъ по шести картъ, всѣ карты видны (партеры); шестнадцать остальныхъ — букетъ.",
-         "Six beds of six cards, all showing; the other sixteen cards are the bouquet, held in hand."),
-    Rule("aces", "play", "Четыре туза — основныя карты; они восходятъ до королей.",
-         "The four aces are the foundations; they build up to the kings."),
+         "Cards built in order on the beds may be of any suit.", cite="parterre-rule-III"),
+    Rule("deal", "play", "Раскладываютъ шесть пачекъ по шести картъ такъ, чтобы каждая карта была видна — это "
+         "называется партерами.", "Six beds of six cards, spread so that every card shows.", cite="parterre-p1"),
+    Rule("aces", "play", "Четыре туза составляютъ основныя карты, и они восходятъ до королей (правило II).",
+         "The four aces are the foundations; they build up to the kings.", cite="parterre-p1"),
+    Rule("hand", "play", "Въ рукахъ держатъ шестнадцать остальныхъ картъ, которыя составятъ букетъ.",
+         "The other sixteen cards are held in hand: the bouquet.", cite="parterre-p2"),
+    Rule("play", "play", "Изъ букета или изъ партера берутъ тузовъ или другія подходящія карты (правило I) и "
+         "играютъ ихъ.", "Aces and other cards that fit are played from the bouquet or the beds.",
+         cite="parterre-p2"),
     Rule("suit", "play", "На основаніяхъ масти соблюдаются.", "The foundations follow suit.",
          source="reconstructed",
          origin="not in the Russian text; the standard Flower Garden (Dalton, Patience Games, ch. XXII; PySolFC; "
          "Solvitaire); Cadogan's own wording not yet checked"),
-    Rule("down", "play", "Карты кладутся въ партеръ въ нисходящемъ порядкѣ и перекладываются изъ пачки въ пачку "
-         "сколько угодно разъ, по одной.",
-         "Cards are built down on the beds and moved between beds as often as wished, one at a time."),
-    Rule("bouquet", "play", "Карты изъ букета нельзя возвращать.", "A card once taken from the bouquet cannot go back."),
-    Rule("space", "play", "Опустѣвшую пачку начинаютъ снова любою картою изъ букета или изъ партера.",
-         "An emptied bed may be started with any card of the bouquet or of the beds."),
-    Rule("once", "play", "Игра можетъ быть сдѣлана только одинъ разъ.", "The game is played once only (no redeal)."),
+    Rule("down", "play", "Вслѣдъ затѣмъ карты размѣщаются въ партерѣ въ нисходящемъ порядкѣ, при этомъ ихъ "
+         "перекладываютъ изъ однѣхъ пачекъ въ другія, сколько угодно разъ (правило I и II).",
+         "Cards are built down on the beds and moved between beds as often as wished, one at a time.",
+         cite="parterre-p3"),
+    Rule("from-bouquet", "play", "Такимъ же образомъ кладутся карты изъ букета.",
+         "Bouquet cards are built on the beds the same way.", cite="parterre-p4"),
+    Rule("bouquet", "play", "Карты изъ букета нельзя возвращать;", "A card once taken from the bouquet cannot go "
+         "back.", cite="parterre-p6"),
+    Rule("once", "play", "игра можетъ быть сдѣлана только одинъ разъ.", "The game is played once only (no redeal).",
+         cite="parterre-p6"),
+    Rule("space", "play", "Когда вышли карты цѣлой пачки, то начинаютъ составлять новую пачку съ помощью картъ изъ "
+         "букета или изъ партера (правило I), и часто это единственное средство сдвинуть короля, котораго нельзя "
+         "переводить, такъ какъ это высшая карта.",
+         "An emptied bed may be started with any card of the bouquet or of the beds: often the only way to move a "
+         "king, which goes on nothing, being the highest card.", cite="parterre-p6"),
 )
+
+# sentences of the chapter that state no rule of their own
+DESCRIPTIVE = {
+    "parterre-p5": "the book's example of rules III, 'down' and 'from-bouquet' (6♦ on 7♣, 10♥ from the bouquet on "
+                   "J♦); no rule of its own: the test of rule III plays it",
+    "parterre-p6.s1": "a remark on the game's difficulty, not a rule",
+    "parterre-p6.s3": "advice (care in building and playing; nothing is compulsory): the engine forces no move, so "
+                      "it states no rule beyond that",
+}
 
 
 class Parterre(Game):
@@ -40,13 +63,14 @@ class Parterre(Game):
     notes = "Moves in the beds are of one card at a time: rule I makes only the top card of a bed available."
     piles = (
         PileSpec("foundation", "foundation", tuple((1.5 + i * 1.2, 0.0) for i in range(4)), "Основаніе", "Foundation",
-                 take=False, build=Build(+1, "same"), base=(1,), rules=("II", "aces", "suit")),
+                 take=False, build=Build(+1, "same"), base=(1,), rules=("II", "aces", "play", "suit")),
         PileSpec("bed", "tableau", tuple((i * 1.2, 1.5) for i in range(6)), "Партеръ", "Bed", fan="down",
-                 build=Build(-1, "any"), base=None, rules=("I", "III", "down", "space")),
+                 build=Build(-1, "any"), base=None, rules=("I", "III", "deal", "down", "from-bouquet", "space")),
         # each bouquet card its own one-card pile, because every bouquet card is available (rule I)
         PileSpec("bouquet", "bouquet", tuple((i * 0.45, 6.5) for i in range(16)), "Букетъ", "Bouquet",
-                 base=(), rules=("I", "bouquet")),  # overlapping places: shown as a fan held in hand
-        PileSpec("stock", "stock", ((8.0, 0.0),), "Колода", "Pack", take=False, face_down=True, rules=("deal",)),
+                 base=(), rules=("I", "hand", "bouquet")),  # overlapping places: shown as a fan held in hand
+        PileSpec("stock", "stock", ((8.0, 0.0),), "Колода", "Pack", take=False, face_down=True,
+                 rules=("deal", "hand", "once")),
     )
 
     def setup(self, state: State):

@@ -12,34 +12,35 @@ from ..core import Game, Move, PileSpec, Rule, State, Step
 
 RULES = (
     Rule("packets", "play", "Каждый изъ играющихъ беретъ по колодѣ картъ и раскладываетъ ее на пачки по три карты "
-         "въ каждой, Фигурами внизъ. Такимъ образомъ, у каждаго партнера будетъ по семнадцати пачекъ и сверхъ того "
+         "въ каждой, фигурами внизъ. Такимъ образомъ, у каждаго партнера будетъ по семнадцати пачекъ и сверхъ того "
          "одна карта въ видѣ «Граціи».",
          "Each player deals his own pack face down into packets of three: seventeen packets each, and one card "
-         "over, the 'Grace'. (¶1)"),
+         "over, the 'Grace'. (¶1)", cite="sympathy-p1"),
     Rule("first", "play", "Первый партнеръ переворачиваетъ кверху самую верхнюю карту каждой изъ своихъ пачекъ, или, "
-         "если онъ пожелаетъ, то можетъ дѣлать это во время игры.",
-         "Player 1 turns up the top card of each of his packets, or, if he likes, does so during play. (¶2)"),
+         "если онъ пожелаетъ, то можетъ дѣлать это во время игры",
+         "Player 1 turns up the top card of each of his packets, or, if he likes, does so during play. (¶2)",
+         cite="sympathy-p2"),
     Rule("second", "play", "Вслѣдъ затѣмъ второй партнеръ начинаетъ переворачивать одну за другою верхнія карты "
-         "каждой изъ своихъ пачекъ.",
-         "Then player 2 turns up the top cards of his packets, one after another. (¶3)"),
-    Rule("pair", "play", "Если одна изъ перевернутыхъ картъ соотвѣтствуетъ по своей масти и достоинству одной изъ "
+         "каждой изъ своихъ пачекъ",
+         "Then player 2 turns up the top cards of his packets, one after another. (¶3)", cite="sympathy-p3"),
+    Rule("pair", "play", "если одна изъ перевернутыхъ картъ соотвѣтствуетъ по своей масти и достоинству одной изъ "
          "перевернутыхъ картъ перваго партнера, то спарованныя такимъ образомъ карты беретъ и откладываетъ въ "
-         "сторону тотъ, кто выигралъ.",
+         "сторону тотъ, кто выигралъ;",
          "A turned card equal in suit and rank to a face-up card of the other player makes a pair, which the "
-         "winner takes and lays aside. (¶3)"),
-    Rule("same-packet", "play", "Подобнымъ-же образомъ, если можно, спариваютъ слѣдующую карту изъ пачки, откуда "
+         "winner takes and lays aside. (¶3)", cite="sympathy-p3"),
+    Rule("same-packet", "play", "подобнымъ-же образомъ, если можно, спариваютъ слѣдующую карту изъ пачки, откуда "
          "вышла выигравшая карта. Такъ продолжаютъ до тѣхъ поръ, пока не будетъ открыта верхняя карта каждой пачки.",
          "In the same way the next card of the packet the winning card came from is paired if it can be; so on, "
-         "until the top card of every packet is face up. (¶3)"),
+         "until the top card of every packet is face up. (¶3)", cite="sympathy-p3"),
     Rule("alternate", "play", "Послѣ того, какъ у перваго партнера окажется нѣсколько пачекъ, обороченныхъ кверху, "
          "онъ начинаетъ такимъ образомъ открывать верхнія карты и спаривать ихъ, если можно. Такъ играютъ оба "
          "поперемѣнно до самаго конца.",
          "Then player 1 in the same way turns up the top cards of his packets and pairs them if he can; the two "
-         "play so in turn to the end. (¶4)"),
-    Rule("end", "play", "Если на столѣ остается перевороченная карта, то пасьянсъ не удался, и «Симпатія» не "
+         "play so in turn to the end. (¶4)", cite="sympathy-p4"),
+    Rule("end", "play", "Послѣ этого, если на столѣ остается перевороченная карта, то пасьянсъ не удался, и «Симпатія» не "
          "установилась между партнерами.",
          "If a turned card is left on the table, the patience has failed and 'Sympathy' has not been established "
-         "between the partners. (¶4)"),
+         "between the partners. (¶4)", cite="sympathy-p4"),
     Rule("grace", "play", "Грація лежитъ въ сторонѣ лицомъ внизъ. Когда ни у одного партнера не остается пачки съ "
          "закрытою верхнею картою, свою грацію открываетъ сперва тотъ, кто открылъ послѣднюю карту, потомъ другой; "
          "открытая грація спаривается, какъ всякая открытая карта, и игра продолжается поперемѣнно.",
