@@ -413,8 +413,8 @@ def make_case(rng: random.Random, dest: Path) -> tuple[Path, Path, list[str]]:
         area = rng.choices(["text", "name", "json", "out"], weights=[6, 3, 2, 0.3])[0]
         try:
             _mutate(rng, area, src, dest, done)
-        except OSError as err:  # a file an earlier mutation removed, renamed or made a folder
-            done.append(f"{area}:skipped ({err.strerror})")
+        except (OSError, ValueError) as err:  # a file an earlier mutation removed, renamed or left undecodable
+            done.append(f"{area}:skipped ({type(err).__name__})")
     return src, dest / "out", done
 
 
