@@ -81,3 +81,13 @@ def test_the_table_file_keeps_deal_lists_on_one_line_and_reads_back_the_same():
     text = bench.dumps(table)
     assert '"unknown_deals": [1, 2, 30]' in text and text.index('"clock"') < text.index('"shah"')
     assert json.loads(text) == table
+
+
+def test_an_entry_computed_under_other_rules_is_neither_extended_nor_rerun():
+    from pipeline.engine import registry
+    entry = {"deals": 10, "won": 5, "lost": 0, "unknown": 5, "unknown_deals": [1, 2, 3, 4, 5],
+             "rules_fingerprint": "0" * 16}
+    with pytest.raises(SystemExit, match="computed under other rules"):
+        bench.check_same_rules("windmill", entry)
+    bench.check_same_rules("windmill", {**entry, "rules_fingerprint": registry.get("windmill").fingerprint()})
+    bench.check_same_rules("windmill", {k: v for k, v in entry.items() if k != "rules_fingerprint"})
