@@ -105,3 +105,15 @@ def test_games_json_gives_each_rule_its_source():
     for info in api.list_games():
         for rule in info["rules"]:
             assert rule["from"] == (rule["cite"] if rule["source"] == "text" else rule["origin"])
+
+
+def test_the_rules_fingerprint_follows_what_is_played_not_the_wording():
+    import dataclasses
+
+    game = registry.get("windmill")
+    cls = type(game)
+    reworded = type("Reworded", (cls,), {"rules": tuple(dataclasses.replace(r, ru=r.ru + " ", en="") for r in cls.rules)})
+    revised = type("Revised", (cls,), {"revision": cls.revision + 1})
+    assert reworded().fingerprint() == game.fingerprint()
+    assert revised().fingerprint() != game.fingerprint()
+    assert registry.get("blockade").fingerprint() != game.fingerprint()
