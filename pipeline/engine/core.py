@@ -289,11 +289,12 @@ class Game:
         return min(total, self.ncards) if total else self.ncards
 
     def fingerprint(self) -> str:
-        """A short hash of what the game's rules are as the engine plays them: slug, packs, players, the rule ids
-        and sources, every pile declaration (kind, count, take, build, base, sources, capacity, total, face down)
-        and `revision`. Wording (ru, en, cite, origin, labels, positions) is left out, so quoting a rule better
-        does not change it; a changed reading of a rule does. Solver results record it (results/winnability.json),
-        so a figure computed under other rules is recognised as such."""
+        """A short hash of what the game's rules are as the engine plays them: slug, packs, players, every pile
+        declaration (kind, count, take, build, base, sources, capacity, total, face down) and `revision`. The rule
+        declarations are left out (ids, wording, cites, origins: the ledger may split or re-quote a rule without
+        changing play), and so are labels and positions; a changed reading of a rule in a hook must bump
+        `revision`. Solver results record it (results/winnability.json), so a figure computed under other rules
+        is recognised as such."""
         import hashlib
         import json
 
@@ -301,7 +302,7 @@ class Game:
                   None if p.base is None else list(p.base), None if p.sources is None else list(p.sources),
                   p.capacity, p.total, p.face_down] for p in self.piles]
         data = {"slug": self.slug, "decks": self.decks, "players": self.players, "revision": self.revision,
-                "rules": [[r.id, r.source] for r in self.rules], "piles": piles}
+                "piles": piles}
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
     def group(self, name: str) -> list[int]:

@@ -112,7 +112,8 @@ def test_the_rules_fingerprint_follows_what_is_played_not_the_wording():
 
     game = registry.get("windmill")
     cls = type(game)
-    reworded = type("Reworded", (cls,), {"rules": tuple(dataclasses.replace(r, ru=r.ru + " ", en="") for r in cls.rules)})
+    reworded = type("Reworded", (cls,), {"rules": tuple(dataclasses.replace(r, ru=r.ru + " ", en="", cite="")
+                                                        for r in cls.rules)})
     revised = type("Revised", (cls,), {"revision": cls.revision + 1})
     assert reworded().fingerprint() == game.fingerprint()
     assert revised().fingerprint() != game.fingerprint()
