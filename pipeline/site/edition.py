@@ -16,7 +16,7 @@ class EditionError(Exception):
 
 
 @dataclass
-class Chapter:
+class ChapterFiles:
     slug: str
     number: int            # the game's place in the book (1–24)
     tei: Path
@@ -40,9 +40,9 @@ class Edition:
     games: list[dict]                    # source/editorial/games.json, the 24 games in the book's order
     manifest: dict
     report: dict
-    chapters: list[Chapter] = field(default_factory=list)  # book order
+    chapters: list[ChapterFiles] = field(default_factory=list)  # book order
 
-    def chapter(self, slug: str) -> Chapter | None:
+    def chapter(self, slug: str) -> ChapterFiles | None:
         return next((c for c in self.chapters if c.slug == slug), None)
 
     def game(self, slug: str) -> dict | None:
@@ -107,7 +107,7 @@ def load(root: Path, games_json: Path) -> Edition:
             raise EditionError(f"{path}: no <div type='game'> in the body; see the TEI contract in DESIGN.md")
         texts = {v: root / "text" / v / f"{path.stem}.txt" for v in ("pre-reform", "modern")}
         game = edition.game(path.stem)
-        edition.chapters.append(Chapter(path.stem, order[path.stem], path, texts, plain_title(tree, game),
+        edition.chapters.append(ChapterFiles(path.stem, order[path.stem], path, texts, plain_title(tree, game),
                                         plain_title(tree, game, "modern")))
     edition.chapters.sort(key=lambda c: c.number)
     if not edition.chapters:

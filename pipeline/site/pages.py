@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from . import ledger, render
-from .edition import Chapter, Edition
+from .edition import ChapterFiles, Edition
 from .render import h, add
 
 STATUS = {"whole": "целиком", "partial": "частично", "lost": "утрачена"}
@@ -114,17 +114,17 @@ def manifest_notes(edition: Edition) -> list[NoteInfo]:
 
 # --- a chapter -----------------------------------------------------------------------------------------------------
 
-def chapter_page(ch: Chapter, edition: Edition) -> tuple[str, list[dict]]:
+def chapter_page(ch: ChapterFiles, edition: Edition) -> tuple[str, list[dict]]:
     """The chapter's HTML (everything from its TEI file) and its table of contents."""
     root = chapter_tree(ch, edition)
     return render.to_html(root), toc_tokens(root)
 
 
-def chapter_tree(ch: Chapter, edition: Edition) -> etree._Element:
+def chapter_tree(ch: ChapterFiles, edition: Edition) -> etree._Element:
     """The chapter page's content as an lxml tree: the switches, the text, the board's place, notes, witnesses,
     downloads."""
     tree = render.parse(ch.tei)
-    ctx = render.Context(ch.slug, render.witnesses(tree), render.ids(tree))
+    ctx = render.RenderContext(ch.slug, render.witnesses(tree), render.ids(tree))
     root = h("div", {"class": "edition-chapter", "data-slug": ch.slug})
     add(root, controls())
     div = render.game_div(tree)
@@ -176,7 +176,7 @@ def remove(el: etree._Element) -> None:
     parent.remove(el)
 
 
-def notes_section(ctx: render.Context) -> etree._Element | None:
+def notes_section(ctx: render.RenderContext) -> etree._Element | None:
     """The chapter's anchored book notes, each with a link back to its anchor."""
     if not ctx.notes:
         return None
@@ -191,7 +191,7 @@ def notes_section(ctx: render.Context) -> etree._Element | None:
              h("ol", {"class": "notes-list"}, items))
 
 
-def cited_witnesses(div: etree._Element, ctx: render.Context) -> list[str]:
+def cited_witnesses(div: etree._Element, ctx: render.RenderContext) -> list[str]:
     """The witnesses the chapter's @source attributes name, in the header's order."""
     cited = {ref[1:] for el in div.iter() if isinstance(el.tag, str) for ref in el.get("source", "").split()}
     return [wid for wid in ctx.witnesses if wid in cited]
@@ -221,7 +221,7 @@ def report_witnesses(edition: Edition) -> dict[str, dict]:
     return {str(w.get("id")): w for w in edition.report.get("witnesses") or [] if isinstance(w, dict)}
 
 
-def witness_section(ctx: render.Context, cited: list[str], edition: Edition) -> etree._Element:
+def witness_section(ctx: render.RenderContext, cited: list[str], edition: Edition) -> etree._Element:
     known = report_witnesses(edition)
     return h("section", {"class": "witness-list", "data-search-exclude": ""},
              h("h2", {"id": "witnesses"}, "Свидетели"),
@@ -236,7 +236,7 @@ DOWNLOADS = {"tei": ("{slug}.xml", "TEI P5 (XML): разметка главы с
              "modern": ("{slug}-modern.txt", "Текст главы в современной орфографии")}
 
 
-def downloads_section(ch: Chapter) -> etree._Element:
+def downloads_section(ch: ChapterFiles) -> etree._Element:
     """The chapter's three files, each under a name of its own (the two texts would otherwise both save as
     ``<slug>.txt``) and said in words."""
     links = []
@@ -361,7 +361,7 @@ def notes_page(edition: Edition, page_url: str) -> tuple[str, list[dict]]:
                        h("a", {"href": rel(page_url, f"{ch.url}#{render.note_id(info.element)}")}, "примечание в главе"))
         else:
             anchor = h("span", {"class": "anchor-lost"}, "знак утрачен")
-        ctx = render.Context(info.file_slug or "notes")
+        ctx = render.RenderContext(info.file_slug or "notes")
         text = render.render_note_body(info.element, ctx) if info.element is not None else \
             h("span", {"class": "note-missing"}, "текст примечания не найден в издании")
         rows.append(h("tr", {"id": f"note-{info.n}", "data-anchor": "found" if info.anchored else "lost"},
@@ -414,7 +414,7 @@ def spelled_plain(text: str) -> list:
     return [text] if modern == text else [h("w-o", None, text), h("w-s", None, " "), h("w-r", None, modern)]
 
 
-def rule_link(rule, ch: Chapter, page_url: str, ids: set[str]) -> etree._Element | None:
+def rule_link(rule, ch: ChapterFiles, page_url: str, ids: set[str]) -> etree._Element | None:
     """Where the engine's rule is in the chapter: its ``cite`` (the rules ledger's anchor), when the engine gives
     one that the chapter page has; else the rule numbered like it; else the play section."""
     cite = getattr(rule, "cite", None)
@@ -429,7 +429,7 @@ def rule_link(rule, ch: Chapter, page_url: str, ids: set[str]) -> etree._Element
              "к месту в главе")
 
 
-def title_nodes(ch: Chapter) -> list:
+def title_nodes(ch: ChapterFiles) -> list:
     """The chapter's title in both spellings (one, if they agree), for a heading the switch follows."""
     old, new = ch.titles
     return [old] if old == new else [h("w-o", None, old), h("w-s", None, " "), h("w-r", None, new)]
@@ -501,7 +501,7 @@ def notes_entries(edition: Edition, page_url: str) -> list:
     for info in manifest_notes(edition):
         if info.element is None or info.file_slug in shown:
             continue
-        body = render.render_note_body(info.element, render.Context(info.file_slug or "notes"))
+        body = render.render_note_body(info.element, render.RenderContext(info.file_slug or "notes"))
         text = search.spelled(body)
         if text:
             title = f"Примечание {info.n} · {info.chapter_number}. {info.chapter_name}" if info.chapter_number \

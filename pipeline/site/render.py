@@ -59,7 +59,7 @@ def to_html(el: etree._Element) -> str:
 # --- the walk ------------------------------------------------------------------------------------------------------
 
 @dataclass
-class Context:
+class RenderContext:
     """What a chapter's rendering needs besides the element: its slug, its witnesses and the notes met so far."""
 
     slug: str
@@ -78,7 +78,7 @@ def tei_children(el: etree._Element) -> list[etree._Element]:
     return [c for c in el if isinstance(c.tag, str)]
 
 
-def render(el: etree._Element, ctx: Context) -> etree._Element | list | None:
+def render(el: etree._Element, ctx: RenderContext) -> etree._Element | list | None:
     """Render one TEI element through its behaviour (an HTML element, a list of them, or nothing); unknown
     elements render their content and warn."""
     behaviour = BEHAVIOURS.get(name(el))
@@ -97,7 +97,7 @@ def render(el: etree._Element, ctx: Context) -> etree._Element | list | None:
     return out
 
 
-def fill(out: etree._Element, el: etree._Element, ctx: Context, skip: Iterable[str] = ()) -> etree._Element:
+def fill(out: etree._Element, el: etree._Element, ctx: RenderContext, skip: Iterable[str] = ()) -> etree._Element:
     """Put ``el``'s text and rendered children (except those named in ``skip``) into ``out``; return ``out``."""
     add(out, el.text)
     for child in el:
@@ -293,7 +293,7 @@ def passthrough(cls: str, tag: str = "span") -> Callable:
     return lambda el, ctx: fill(h(tag, {"class": cls}), el, ctx)
 
 
-BEHAVIOURS: dict[str, Callable[[etree._Element, Context], etree._Element | list | None]] = {
+BEHAVIOURS: dict[str, Callable[[etree._Element, RenderContext], etree._Element | list | None]] = {
     "div": div,
     "head": head,
     "list": list_,

@@ -41,7 +41,7 @@ PRINCIPLES = {
 
 
 @dataclass
-class Context:
+class EmitContext:
     """What emitting needs besides the chapter: the book's data and the notes placed so far."""
 
     doc: Document
@@ -77,7 +77,7 @@ def sources(passages: list[Passage]) -> str:
     return " ".join(f"#{w}" for w in sorted({w for p in passages for w in p.witnesses}))
 
 
-def header(ctx: Context, title: str, subtitle: str) -> etree._Element:
+def header(ctx: EmitContext, title: str, subtitle: str) -> etree._Element:
     wits = []
     for w in sorted(ctx.doc.witnesses, key=lambda w: w.id):
         wits.append(set_id(T.witness(f"{w.name} — ", T.idno(w.sha256, type="sha256"),
@@ -114,7 +114,7 @@ def header(ctx: Context, title: str, subtitle: str) -> etree._Element:
     )
 
 
-def wrap(ctx: Context, title: str, subtitle: str, body: etree._Element) -> etree._Element:
+def wrap(ctx: EmitContext, title: str, subtitle: str, body: etree._Element) -> etree._Element:
     tei = T.TEI(header(ctx, title, subtitle), T.text(T.body(body)))
     tei.set("{http://www.w3.org/XML/1998/namespace}lang", "ru")
     unique_ids(ctx, tei)
@@ -124,7 +124,7 @@ def wrap(ctx: Context, title: str, subtitle: str, body: etree._Element) -> etree
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 
 
-def unique_ids(ctx: Context, tei: etree._Element) -> None:
+def unique_ids(ctx: EmitContext, tei: etree._Element) -> None:
     """Make every xml:id of one TEI document unique. In the text, a second element with an id already given
     (two readings of one rule that collation kept apart, two chapters' plates) gets the first free ``-2``, ``-3``…
     and a warning names both; the header's witness ids are what @source points to, so a text id equal to one
@@ -160,7 +160,7 @@ def _what(el: etree._Element) -> str:
     return f"<{etree.QName(el).localname}>" + (f" from {src}" if src else "")
 
 
-def book_note(ctx: Context, note: Note, subtype: str | None = None) -> etree._Element:
+def book_note(ctx: EmitContext, note: Note, subtype: str | None = None) -> etree._Element:
     el = set_id(T.note(n=str(note.n), place="foot", type="book"), f"note-{note.n}")
     if subtype:
         el.set("subtype", subtype)
@@ -169,7 +169,7 @@ def book_note(ctx: Context, note: Note, subtype: str | None = None) -> etree._El
     return el
 
 
-def chapter_title(ctx: Context, ch: Chapter, modern: bool = False) -> tuple[str, bool]:
+def chapter_title(ctx: EmitContext, ch: Chapter, modern: bool = False) -> tuple[str, bool]:
     """The chapter's title as the edition reads it (in the book's or the 1918 spelling), and whether the editors
     supply it."""
     heads = [p for p in ch.passages if p.kind == "title"]
@@ -178,7 +178,7 @@ def chapter_title(ctx: Context, ch: Chapter, modern: bool = False) -> tuple[str,
     return read(ch.supplied_title, (), ch.title_spellings, modern=modern), True
 
 
-def _title_evidence(ctx: Context, ch: Chapter, title: str) -> str:
+def _title_evidence(ctx: EmitContext, ch: Chapter, title: str) -> str:
     """Why a supplied title is what it is, when the editors' data says nothing: the plate's caption, if it names
     the game, else the list of the book's games."""
     game = ctx.ed.game(ch.slug)
@@ -190,7 +190,7 @@ def _title_evidence(ctx: Context, ch: Chapter, title: str) -> str:
     return f"Заглавие утрачено; игра известна только по оригиналу 1874 года: «{game.english}»."
 
 
-def chapter(ctx: Context, ch: Chapter) -> etree._Element:
+def chapter(ctx: EmitContext, ch: Chapter) -> etree._Element:
     slug = ch.slug
     div = set_id(T.div(type="game", n=str(ch.number), source=sources(ch.passages)), slug)
     remarks: list[etree._Element] = []
@@ -276,7 +276,7 @@ def _target(slug: str, at: str) -> str:
     return {"caption": f"#{slug}-figure", "rule": f"#{slug}-rule-{value}", "note": f"#note-{value}"}.get(kind, f"#{slug}")
 
 
-def lost_notes(ctx: Context, notes: list[Note]) -> etree._Element:
+def lost_notes(ctx: EmitContext, notes: list[Note]) -> etree._Element:
     div = set_id(T.div(T.head("Примечания к главам, которых нет в источниках"), type="notes"), "notes-lost")
     for note in notes:
         game = ctx.ed.game(note.game) if note.game else None

@@ -21,7 +21,7 @@ MAX_NOTE = 99  # an anchor is [N] with one or two digits
 
 
 @dataclass(frozen=True)
-class Game:
+class GameRecord:
     number: int
     slug: str
     english: str
@@ -42,7 +42,7 @@ class Artifact:
 
 @dataclass
 class Editorial:
-    games: list[Game]
+    games: list[GameRecord]
     identify: list[dict] = field(default_factory=list)
     titles: dict[str, dict] = field(default_factory=dict)
     remarks: list[dict] = field(default_factory=list)
@@ -53,15 +53,15 @@ class Editorial:
     def max_note(self) -> int:
         return max((n for g in self.games for n in g.notes), default=0)
 
-    def game(self, slug: str) -> Game:
+    def game(self, slug: str) -> GameRecord:
         """The game of a slug; a chapter the evidence could not identify gets a stand-in with number 0."""
         found = next((g for g in self.games if g.slug == slug), None)
-        return found or Game(0, slug, "unidentified chapter", None, None, 1, ())
+        return found or GameRecord(0, slug, "unidentified chapter", None, None, 1, ())
 
-    def by_number(self, number: int) -> Game | None:
+    def by_number(self, number: int) -> GameRecord | None:
         return next((g for g in self.games if g.number == number), None)
 
-    def game_of_note(self, n: int) -> Game | None:
+    def game_of_note(self, n: int) -> GameRecord | None:
         return next((g for g in self.games if n in g.notes), None)
 
 
@@ -155,7 +155,7 @@ def read_json(path: Path) -> Any:
         raise SourceError(str(path), None, "invalid JSON: nested too deeply") from None
 
 
-def _games(path: Path) -> list[Game]:
+def _games(path: Path) -> list[GameRecord]:
     s = _Shape(path)
     games, numbers, slugs, notes = [], set(), set(), set()
     for i, g in enumerate(s.items(s.obj(read_json(path), ""), "games")):
@@ -178,9 +178,10 @@ def _games(path: Path) -> list[Game]:
             if n in notes:
                 raise s.fail(f"{at}.notes", f"note {n} is given to two games")
             notes.add(n)
-        games.append(Game(number, slug, s.text(g, "english", at), s.text(g, "title", at, required=False, null=True),
-                          s.number(g, "decks", at, 1, 8, required=False, null=True),
-                          s.number(g, "players", at, 1, 8, required=False, default=1), own))
+        games.append(GameRecord(number, slug, s.text(g, "english", at),
+                                s.text(g, "title", at, required=False, null=True),
+                                s.number(g, "decks", at, 1, 8, required=False, null=True),
+                                s.number(g, "players", at, 1, 8, required=False, default=1), own))
     return games
 
 

@@ -22,7 +22,7 @@ from pipeline.text.lang.spelling import spell
 
 
 @dataclass
-class Edition:
+class BuiltEdition:
     """What a build produced: the document and every file's bytes, by path relative to the output folder."""
 
     doc: Document
@@ -72,10 +72,10 @@ def titles(doc: Document, ed: bookdata.Editorial) -> Document:
     return doc
 
 
-def build(source: Path) -> Edition:
+def build(source: Path) -> BuiltEdition:
     doc, ed = read(source)
-    ctx = emit.Context(doc, ed)
-    edition = Edition(doc)
+    ctx = emit.EmitContext(doc, ed)
+    edition = BuiltEdition(doc)
     games, chapters_of = [], {}
     for ch in doc.chapters:
         tei = emit.chapter(ctx, ch)
@@ -181,7 +181,7 @@ def mechanical_summary(doc: Document) -> dict:
     return dict(sorted(kinds.items()))
 
 
-def game_entry(ctx: emit.Context, ch, tei) -> dict:
+def game_entry(ctx: emit.EmitContext, ch, tei) -> dict:
     title, supplied = emit.chapter_title(ctx, ch)
     game = ctx.ed.game(ch.slug)
     return {
@@ -198,7 +198,7 @@ def game_entry(ctx: emit.Context, ch, tei) -> dict:
     }
 
 
-def note_entry(ctx: emit.Context, note: Note) -> dict:
+def note_entry(ctx: emit.EmitContext, note: Note) -> dict:
     game = ctx.ed.game(note.game) if note.game else None
     in_sources = any(ch.slug == note.game for ch in ctx.doc.chapters)
     return {
@@ -221,7 +221,7 @@ def check_out(out: Path) -> None:
             raise SourceError(str(inside), None, "a symbolic link in the output folder — remove it")
 
 
-def write(edition: Edition, out: Path) -> None:
+def write(edition: BuiltEdition, out: Path) -> None:
     for sub in ("tei", "text"):
         if (out / sub).exists():
             shutil.rmtree(out / sub)

@@ -162,7 +162,7 @@ def test_a_variant_shows_its_lemma_and_its_readings_on_demand():
            '<lem wit="#w001_a">туза <choice><orig>и</orig><reg>и</reg></choice> кладутъ</lem>'
            '<rdg wit="#w002_b">туза &lt;script&gt;x()&lt;/script&gt; кладутъ</rdg><rdg wit="#w003_c"/></app>.</p>')
     el = lxml.etree.fromstring(tei)
-    ctx = render.Context("windmill", {"w001_a": "1", "w002_b": "2", "w003_c": "3"}, {})
+    ctx = render.RenderContext("windmill", {"w001_a": "1", "w002_b": "2", "w003_c": "3"}, {})
     out = lxml.html.fragment_fromstring(lxml.etree.tostring(render.render(el, ctx), encoding="unicode"))
     (lem,) = out.xpath("//span[@class='lem']")
     assert lem.get("data-wit") == "w001" and "кладутъ" in lem.text_content()

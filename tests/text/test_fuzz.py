@@ -97,7 +97,7 @@ def corrupt(path: Path, kind: str, n: int) -> None:
         path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
 
 
-def audit(edition: build.Edition) -> None:
+def audit(edition: build.BuiltEdition) -> None:
     report = json.loads(edition.files["report.json"])
     for w in report["witnesses"]:
         parts = [w["kept"], w["duplicate"], w["artifact"], w["layout"]]

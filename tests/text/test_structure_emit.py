@@ -91,7 +91,7 @@ def test_a_chapter_that_breaks_off_has_a_lost_end():
 def emitted(doc: Document):
     titles(doc, ED)  # the editors' titles where the sources lost them
     spell(doc)  # no corrections: the spellings of the printed words
-    ctx = emit.Context(doc, ED)
+    ctx = emit.EmitContext(doc, ED)
     return [emit.chapter(ctx, ch) for ch in doc.chapters]
 
 

@@ -125,7 +125,7 @@ def test_the_audit_reads_the_tei_not_the_collation(source_with, tmp_path):
 def test_a_reading_dropped_by_emission_fails_the_build(source_with, tmp_path, monkeypatch):
     one = WINDMILL.replace("кладутъ его", f"кладутъ его {ADDED}")
     other = WINDMILL.replace("восемь картъ", "восемь другихъ картъ")  # each copy adds words the other lacks
-    original = emit.Context.app
+    original = emit.EmitContext.app
 
     def without_readings(self, v):
         app, lem = original(self, v)
@@ -133,7 +133,7 @@ def test_a_reading_dropped_by_emission_fails_the_build(source_with, tmp_path, mo
             app.remove(rdg)
         return app, lem
 
-    monkeypatch.setattr(emit.Context, "app", without_readings)
+    monkeypatch.setattr(emit.EmitContext, "app", without_readings)
     edition, report = built(source_with, tmp_path, {"a.txt": f"{ROW}\n{one}\n", "b.txt": f"{other}\n{TALON}\n"})
     readings = {r["witness"]: r["text"] for v in report["variants"]["list"] for r in v["readings"] if r["text"]}
     (file, text), = readings.items()  # the copy that is not the lemma, where it adds its words

@@ -42,7 +42,7 @@ def test_spellings_are_records_of_the_model_and_emitting_puts_them_out():
     doc = document(PAGE)
     words = {(s.orig, s.reg) for ch in doc.chapters for p in ch.passages for s in p.spellings}
     assert {("красныя", "красные"), ("дѣлать", "делать"), ("ШАХЪ", "ШАХ")} <= words
-    tei = emit.chapter(emit.Context(doc, ED), doc.chapters[0])
+    tei = emit.chapter(emit.EmitContext(doc, ED), doc.chapters[0])
     # every choice/orig|reg of the TEI is a spelling record of the model, and every record is in the TEI
     emitted = {(c.findtext("t:orig", namespaces=TEI), c.findtext("t:reg", namespaces=TEI))
                for c in tei.iterfind(".//t:choice", TEI) if c.find("t:orig", TEI) is not None}
@@ -55,6 +55,6 @@ def test_emit_prints_only_what_the_model_holds():
     for ch in doc.chapters:
         for p in ch.passages:
             p.corrections, p.spellings = [], []  # the model says: nothing to correct, nothing to respell
-    tei = emit.chapter(emit.Context(doc, ED), doc.chapters[0])
+    tei = emit.chapter(emit.EmitContext(doc, ED), doc.chapters[0])
     assert not tei.findall(".//t:choice", TEI)
     assert any("пнсьмо" in line and "дѣлать" in line for line in emit.text_lines(tei, "modern"))
