@@ -4,14 +4,13 @@ replay in the engine."""
 from __future__ import annotations
 
 import brute
-import pytest
 
 from pipeline.engine import registry
 from pipeline.engine.cards import rank
 from pipeline.engine.core import State
 from pipeline.engine.rng import SplitMix64, shuffled
 from pipeline.solve.search import LOST, WON, solve_state
-from pipeline.solve.stats import replays_to_a_win
+from pipeline.engine.api import find_move
 from pipeline.solve.games import blockade as own
 
 GAME = registry.get("blockade")
@@ -93,15 +92,6 @@ def test_a_king_over_both_copies_of_a_lower_card_of_its_suit_is_a_proven_loss():
     assert solve_state(GAME, state, 1000).status == LOST
 
 
-@pytest.mark.xfail(reason="issue 22: a deal won under the old reading (a space only in an emptied column); under the corrected rules (every vacated place refilled from the pack) no win of it is known", strict=False)
-@pytest.mark.parametrize("deal, nodes", [(1, own.NODE_LIMIT), (21, 60_000)])  # 21: won by a beam
-def test_a_won_deal_replays_to_a_win_in_the_engine(deal, nodes):
-    state, _ = GAME.new_state(deal)
-    result = solve_state(GAME, state, nodes)
-    assert result.status == WON
-    assert replays_to_a_win("blockade", deal, result.moves)
-
-
 def _spades_left(columns: list[list[int]], f0: int, f1: int) -> State:
     """Every other suit up; the spade foundations at heights f0 and f1 (first and second pack); `columns` as given."""
     piles = [[] for _ in GAME.names]
@@ -132,34 +122,6 @@ def test_a_king_over_the_other_king_goes_up_second_and_needs_both_foundations():
     assert own.solve(GAME, won, 1000, None).status == WON
 
 
-@pytest.mark.xfail(reason="issue 22: a deal won under the old reading (a space only in an emptied column); under the corrected rules (every vacated place refilled from the pack) no win of it is known", strict=False)
-def test_the_phase_beam_finds_a_win_the_depth_first_search_misses_and_it_replays():
-    """Deal 21: the depth-first probes and search alone (the solver before the beam) leave it unknown within 8 000
-    positions; a beam four wide finds a win within 6 000, and the engine plays it to the end."""
-    state, _ = GAME.new_state(21)
-    model = own.Model(GAME, state)
-    status, line, nodes = own._beam(model, 6_000, 4, True, None)
-    assert status == WON and nodes <= 6_000
-    assert replays_to_a_win("blockade", 21, [model.move_id(m) for m in line])
-
-
-@pytest.mark.xfail(reason="issue 22: a deal won under the old reading (a space only in an emptied column); under the corrected rules (every vacated place refilled from the pack) no win of it is known", strict=False)
-def test_beams_ranked_differently_win_what_the_plain_ranking_misses_and_the_win_replays():
-    """Deal 19: every rerun of the old solver (beams 4, 12, 36 ... wide, one ranking) left it unknown at 600 000
-    positions; the plain ranking 20 wide does not win it, the mixed ranking with seeded noise does within 20 000
-    positions (the tenth of the reruns' beams), and the engine plays that line to the end."""
-    state, _ = GAME.new_state(19)
-    model = own.Model(GAME, state)
-
-    def dead(m: int) -> bool:
-        return (m < 256 or not model.n) and model.hopeless()
-
-    assert own._beam(model, 10**6, 20, True, dead, None, "", None, own.BEAM_CAP)[0] != WON
-    status, line, nodes = own._beam(model, 20_000, 20, True, dead, None, "BCK", 9, own.BEAM_CAP)
-    assert status == WON and nodes <= 20_000
-    assert replays_to_a_win("blockade", 19, [model.move_id(m) for m in line])
-
-
 def test_the_score_mixes_count_what_they_say_and_the_noise_only_breaks_near_ties():
     """A column with the five of spades over the two (bottom first: two, five) costs a point under "C"; a king
     over two cards, one point under "K" (half a point a card); the noise adds under two points (32 where a point is 16)."""
@@ -179,3 +141,17 @@ def test_the_score_mixes_count_what_they_say_and_the_noise_only_breaks_near_ties
     assert own._score(model, "K") == plain - 2 * 2
     noisy = [own._score(model, "", SplitMix64(seed)) for seed in range(20)]
     assert all(4 * plain <= v < 4 * plain + 32 for v in noisy) and len(set(noisy)) > 1
+
+
+def test_a_win_found_on_a_hand_built_position_replays_to_a_win_in_the_engine():
+    """No whole deal has a known win under the corrected rules (every vacated place refilled from the pack), so the
+    solver's line is replayed from a position it wins: the three of spades on top, the kings below; its move ids,
+    played through the engine's own legal moves, end in a won game."""
+    deep = list(range(3, 12))[::-1]
+    other = [52 + r for r in range(3, 12)][::-1]
+    state = _spades_left([[12, 64, 52 + 2], deep, other], 3, 2)
+    result = solve_state(GAME, state, 1000)
+    assert result.status == WON and result.moves
+    for move_id in result.moves:
+        GAME.apply(state, find_move(GAME, state, move_id))
+    assert GAME.status(state) == "won"
