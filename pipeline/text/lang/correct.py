@@ -271,14 +271,7 @@ def viable(form: str) -> bool:
     It prunes the edits of a word before the slower look-ups, and changes no answer."""
     if form in SPECIAL or _PREFIX_Z.search(form):
         return True
-    base = form.translate(_MODERN_LETTERS)
-    if len(base) > 1 and base.endswith("ъ"):
-        base = base[:-1]
-    stem = base[:-2] if base.endswith(("ся", "сь")) and len(base) > 4 else base
-    for old in ("аго", "яго", "ыя", "ия"):
-        if stem.endswith(old):
-            return is_prefix(stem[:-len(old)])
-    return is_prefix(base)
+    return is_prefix(_checked_part(form))
 
 
 _MODERN_LETTERS = str.maketrans("ѣіѳѵ", "еифи")
