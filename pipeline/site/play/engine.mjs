@@ -38,7 +38,10 @@ export class Engine {
       }
       this.worker.onerror = (event) => {
         event.preventDefault();
-        fail(`Движок игры не запустился: ${event.message || "ошибка загрузки worker.mjs"}.`);
+        // the browser's own words (often English, naming files) go to the console, the reader gets a sentence
+        console.error("edition engine worker:", event.message || event);
+        fail("Движок игры не запустился: его файлы не загрузились. Обновите страницу; если не поможет, " +
+             "текст главы читается и без игры.");
       };
       this.worker.onmessage = (event) => {
         const msg = event.data;
