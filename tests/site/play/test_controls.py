@@ -298,16 +298,18 @@ def test_the_board_has_no_serious_accessibility_violations(board_page, site_url)
     assert serious() == []
 
 
-def test_a_worker_that_does_not_load_is_told_in_russian_without_file_names(board_page, site_url):
-    page = board_page
-    page.context.route("**/worker.mjs*", lambda route: route.abort())  # the context: a worker's fetch is not the page's
+def test_a_worker_that_does_not_load_is_told_in_russian_without_file_names(browser, site_url):
+    # a context of its own: in the shared one an earlier test's service worker may already hold worker.mjs
+    ctx = browser.new_context(service_workers="block")
+    ctx.route("**/worker.mjs*", lambda route: route.abort())  # the context: a worker's fetch is not the page's
     try:
+        page = ctx.new_page()
         page.goto(f"{site_url}chapters/{GAME}/")
         page.get_by_role("button", name="Играть").focus()  # intent starts the engine, whose worker file is refused
         page.wait_for_function("() => document.querySelector('.game-board').dataset.state === 'error'",
                                timeout=60_000)
         message = page.locator(".play-loader").inner_text()
     finally:
-        page.context.unroute("**/worker.mjs*")
+        ctx.close()
     assert "Движок игры не запустился" in message and "Обновите страницу" in message
     assert "worker" not in message.lower() and ".mjs" not in message
