@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from . import render
 
@@ -23,6 +24,7 @@ class ChapterFiles:
     texts: dict[str, Path]  # "pre-reform" / "modern" → plain text file
     title: str             # plain title for navigation (pre-reform spelling, supplied titles bracketed)
     modern: str = ""       # the same title in modern spelling (the TEI's <reg> readings)
+    tree: Any = field(default=None, repr=False, compare=False)  # the TEI, parsed once at load: read it, copy to change
 
     @property
     def titles(self) -> tuple[str, str]:
@@ -108,7 +110,7 @@ def load(root: Path, games_json: Path) -> Edition:
         texts = {v: root / "text" / v / f"{path.stem}.txt" for v in ("pre-reform", "modern")}
         game = edition.game(path.stem)
         edition.chapters.append(ChapterFiles(path.stem, order[path.stem], path, texts, plain_title(tree, game),
-                                        plain_title(tree, game, "modern")))
+                                             plain_title(tree, game, "modern"), tree))
     edition.chapters.sort(key=lambda c: c.number)
     if not edition.chapters:
         raise EditionError(f"{tei_dir}: no chapter TEI files (named <slug>.xml after games.json)")

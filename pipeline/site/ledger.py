@@ -81,12 +81,23 @@ def summary(game, book: engine_ledger.Ledger) -> str:
             f"описательных {sum(not s.rules for s in book.sentences)}.")
 
 
+def _book(slug: str, tei: Path) -> engine_ledger.Ledger:
+    """The chapter's ledger from its TEI file, built once for the chapter page and the ledger page alike (keyed by
+    the file's bytes, so an edition rebuilt in the same process is read afresh; nothing changes a ledger)."""
+    return _book_of(slug, tei.read_bytes())
+
+
+@lru_cache(maxsize=64)
+def _book_of(slug: str, tei: bytes) -> engine_ledger.Ledger:
+    return engine_ledger.build(game_of(slug), tei)
+
+
 def link(slug: str, tei: Path) -> etree._Element | None:
     """The chapter page's pointer to its ledger page (id "ledger": the rules panel links to it)."""
     game = game_of(slug)
     if game is None:
         return None
-    book = engine_ledger.build(game, tei.read_bytes())
+    book = _book(slug, tei)
     return h("p", {"class": "rule-ledger-link", "id": "ledger", "data-search-exclude": ""},
              h("a", {"href": "ledger/"}, "Правила и текст"),
              " — каждое предложение правил и «Игры» этой главы и правило игры, которое его цитирует. ",
@@ -99,7 +110,7 @@ def section(slug: str, tei: Path, chapter_href: str = "../") -> etree._Element |
     game = game_of(slug)
     if game is None:
         return None
-    book = engine_ledger.build(game, tei.read_bytes())
+    book = _book(slug, tei)
     tests = rule_tests()
     rules = {r.id: r for r in game.rules}
     rows = []

@@ -4,6 +4,7 @@ Everything shown comes from the edition (TEI, manifest.json, report.json) or fro
 """
 from __future__ import annotations
 
+import copy
 import posixpath
 from dataclasses import dataclass
 
@@ -99,8 +100,10 @@ class NoteInfo:
 def manifest_notes(edition: Edition) -> list[NoteInfo]:
     """The book's notes as manifest.json lists them, each with its TEI element found in the edition's files."""
     texts: dict[int, tuple[etree._Element, str]] = {}
+    loaded = {ch.tei: ch.tree for ch in edition.chapters if ch.tree is not None}  # parsed once, at load
     for path in sorted((edition.root / "tei").glob("*.xml")):
-        for el in render.parse(path).iterfind(f".//{{{render.TEI}}}note[@type='book']"):
+        tree = loaded[path] if path in loaded else render.parse(path)
+        for el in tree.iterfind(f".//{{{render.TEI}}}note[@type='book']"):
             if el.get("n", "").isdigit():
                 texts.setdefault(int(el.get("n")), (el, path.stem))
     out = []
@@ -123,7 +126,7 @@ def chapter_page(ch: ChapterFiles, edition: Edition) -> tuple[str, list[dict]]:
 def chapter_tree(ch: ChapterFiles, edition: Edition) -> etree._Element:
     """The chapter page's content as an lxml tree: the switches, the text, the board's place, notes, witnesses,
     downloads."""
-    tree = render.parse(ch.tei)
+    tree = copy.deepcopy(ch.tree)  # parsed once, at load; the page numbers paragraphs and drops parts of its copy
     ctx = render.RenderContext(ch.slug, render.witnesses(tree), render.ids(tree))
     root = h("div", {"class": "edition-chapter", "data-slug": ch.slug})
     add(root, controls())
