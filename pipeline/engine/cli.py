@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from . import api, registry
 from .policies import play
@@ -19,6 +20,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--policy", choices=("random", "greedy"), default="greedy")
     p.add_argument("--seed", type=int, default=1, help="seed of the random policy")
     p.add_argument("--json", action="store_true", help="print JSON, with the deal's initial layout")
+    p.add_argument("--variant", default="", metavar="NAME",
+                   help="another reading of the rules that the game offers (see `edition games --json`: variants)")
     p.set_defaults(func=cmd_play)
 
 
@@ -80,10 +83,16 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     game = registry.get(args.game)
-    initial = api.new_game(args.game, args.deal)["state"]["piles"]
-    state, result = play(game, args.deal, args.policy, args.seed)
+    if args.variant and args.variant not in game.variants:
+        offered = ", ".join(game.variants) or "none"
+        print(f"edition play: error: argument --variant: {game.slug} has no variant {args.variant!r} "
+              f"(offered: {offered})", file=sys.stderr)
+        return 2
+    initial = api.new_game(args.game, args.deal, args.variant)["state"]["piles"]
+    state, result = play(game, args.deal, args.policy, args.seed, variant=args.variant)
     if args.json:
-        print(json.dumps({"game": game.slug, "deal": args.deal, "policy": args.policy, "won": result.won,
+        print(json.dumps({"game": game.slug, "deal": args.deal, "variant": args.variant or None,
+                          "policy": args.policy, "won": result.won,
                           "status": result.status, "moves": result.moves, "foundations": result.score,
                           "initial": initial, "log": result.log}, ensure_ascii=False))
     else:

@@ -44,9 +44,11 @@ class Result:
     log: list[str] = field(default_factory=list)
 
 
-def play(game: Game, deal: int, policy: str = "greedy", seed: int = 1, limit: int = 5000) -> tuple[State, Result]:
-    """Play deal `deal` to the end with a policy; `limit` caps the number of moves."""
-    state, _ = game.new_state(deal)
+def play(game: Game, deal: int, policy: str = "greedy", seed: int = 1, limit: int = 5000,
+         variant: str = "") -> tuple[State, Result]:
+    """Play deal `deal` to the end with a policy, in the reading `variant` ("" the edition's own); `limit` caps the
+    number of moves."""
+    state, _ = game.new_state(deal, variant)
     rng = SplitMix64(seed)
     seen = {state.key()}
     while len(state.history) < limit:

@@ -51,3 +51,31 @@ def test_edition_solve_refuses_bad_counts_in_one_line(capsys, args):
 def test_the_last_deal_number_still_plays(capsys):
     assert main(["play", "windmill", f"--deal={2 ** 64 - 1}"]) == 0
     assert "windmill deal 18446744073709551615" in capsys.readouterr().out
+
+
+def _log(capsys, argv: list[str]) -> list[str]:
+    import json
+
+    assert main(argv) == 0
+    return json.loads(capsys.readouterr().out)["log"]
+
+
+def test_edition_play_plays_a_variant_reading_of_the_rules(capsys):
+    """Zodiac offers the literal reading of rule I (no marriage between zodiac and equator cards): played in it, no
+    equator card ever goes onto a zodiac packet; in the edition's reading the same deals do marry them."""
+    def marries(log: list[str]) -> bool:
+        return any(m.startswith("equator-") and ">zodiac-" in m for m in log)
+
+    deals = [str(d) for d in (1, 2, 3)]
+    assert not any(marries(_log(capsys, ["play", "zodiac", "--deal", d, "--variant", "literal", "--json"]))
+                   for d in deals)
+    assert all(marries(_log(capsys, ["play", "zodiac", "--deal", d, "--json"])) for d in deals)
+
+
+@pytest.mark.parametrize("game, variant", [("zodiac", "nope"), ("windmill", "literal"), ("zodiac", "constructor")])
+def test_edition_play_refuses_a_variant_the_game_does_not_offer_in_one_line(capsys, game, variant):
+    assert main(["play", game, "--deal", "1", "--variant", variant]) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.splitlines()
+    assert captured.out == "" and len(lines) == 1 and "Traceback" not in captured.err
+    assert lines[0].startswith("edition play: error: argument --variant:") and repr(variant) in lines[0]
