@@ -202,14 +202,14 @@ def described(slug: str) -> dict:
 DEFAULT_DEAL = 1  # the deal a chapter opens with (no #deal= in its address): drawn by the build, played on intent
 
 
-def first_board(slug: str, version: str) -> dict:
+def first_board(slug: str, version: str, info: dict) -> dict:
     """The board of a chapter before its engine runs, `play/first/<slug>.json`: the engine's layout and rules (with
     anchors) and the default deal's first position as the session answers it, computed here by the engine. The page
     preloads it (a few KB; the chapter page itself has a weight budget). Its legal moves are not in it: they come
-    with the engine, and the first touch on the board is played once it is up."""
+    with the engine, and the first touch on the board is played once it is up. `info`: the game's `described`."""
     from pipeline.site.play import edition_play
 
-    info = described(slug)
+    info = dict(info)  # the layout moves out of it; the caller's copy stays whole
     view = edition_play.initial_view(slug, DEFAULT_DEAL)
     return {"deal": DEFAULT_DEAL, "bundle": version, "layout": info.pop("layout"), "info": info,
             "view": {k: v for k, v in view.items() if k not in ("layout", "info", "legal_moves")}}
@@ -259,9 +259,9 @@ def on_files(files: Files, config) -> Files:
     for game in games:
         version, bundle = engine_bundle(game["slug"])
         _add(files, config, f"{OUT}/engine/{game['slug']}.json", bundle.encode())
-        _add(files, config, f"{OUT}/describe/{game['slug']}.json",
-             json.dumps(described(game["slug"]), ensure_ascii=False).encode())
-        first = json.dumps(first_board(game["slug"], version), ensure_ascii=False, separators=(",", ":"))
+        info = described(game["slug"])  # once a game: it reads the chapter's TEI for the rule places
+        _add(files, config, f"{OUT}/describe/{game['slug']}.json", json.dumps(info, ensure_ascii=False).encode())
+        first = json.dumps(first_board(game["slug"], version, info), ensure_ascii=False, separators=(",", ":"))
         _add(files, config, f"{OUT}/first/{game['slug']}.json", first.encode())
         boards[game["slug"]] = {"bundle": version, "first": hashlib.sha256(first.encode()).hexdigest()[:12]}
     _add(files, config, f"{OUT}/games.json", json.dumps(games, ensure_ascii=False, indent=1).encode())
