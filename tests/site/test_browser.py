@@ -81,6 +81,54 @@ def test_the_spelling_switch_is_instant_and_remembered_across_pages(served, offl
     assert shown(page, "article w-o") and not shown(page, "article w-r")
 
 
+# Run at the start of each document (before any of the page's scripts): the spelling a reader chose earlier, and,
+# at every animation frame until the page has loaded (rAF callbacks run just before the browser paints), the
+# text nodes of the places that carry the book's names (header, navigation, page heading) and the page title.
+FRAMES = """
+localStorage.setItem("edition.spelling", "modern");
+window.__frames = [];
+(function frame() {
+  const texts = [];
+  for (const box of document.querySelectorAll(".md-header, .md-nav, .md-content h1:not(.chapter-title)")) {
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) { if (n.nodeValue.trim()) texts.push(n.nodeValue.trim()); }
+  }
+  window.__frames.push({ state: document.readyState, texts, title: document.title });
+  if (document.readyState !== "complete") { requestAnimationFrame(frame); }
+})();
+"""
+
+
+def test_the_remembered_modern_spelling_is_on_every_name_from_the_first_frame(served, browser):
+    """No frame of a loading page shows a chapter's or the site's name in the pre-reform spelling when the reader
+    chose the modern one, even while Material's script (at the end of the page) is slow to come."""
+    name, site, url = served
+    js = (site / "assets" / "spelling-titles.js").read_text("utf-8")
+    printed = set(json.loads(js[js.index("{"):js.rindex("}") + 1]))
+    assert printed, "no name differs between the spellings"
+    slug = chapters(site)[-1]
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    context.add_init_script(FRAMES)
+
+    def late(route):
+        page.wait_for_timeout(1000)  # the parser waits for this script; the browser paints what it has meanwhile
+        route.continue_()
+    try:
+        page = context.new_page()
+        page.route("**/javascripts/bundle.*.min.js", late)
+        for path in (f"chapters/{slug}/", "", "notes/"):
+            page.goto(url + path)
+            page.wait_for_load_state("load")
+            frames = page.evaluate("window.__frames")
+            assert [f for f in frames if f["state"] == "loading" and f["texts"]], "no frame painted while loading"
+            for f in frames:
+                old = [t for t in f["texts"] + f["title"].split(" - ") if t in printed]
+                assert not old, f"{path}: a frame ({f['state']}) shows the pre-reform names {old}"
+            assert page.evaluate("document.documentElement.dataset.spelling") == "modern"
+    finally:
+        context.close()
+
+
 def test_a_note_opens_in_place_from_the_keyboard_and_its_back_link_returns(served, offline_page):
     name, site, url = served
     slug = chapter_with(site, "fn-ref")

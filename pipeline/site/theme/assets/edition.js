@@ -45,28 +45,9 @@
   }
 
   // Names outside the text that are the book's own (chapter titles in the navigation, the header, the contents
-  // list, the page title) follow the switch too. They are Material's plain text, so they are swapped here, whole
-  // text nodes only, from the table the build writes (assets/spelling-titles.js: pre-reform -> modern).
-  var TITLES = window.editionTitles || {};
-  var BACK = {};
-  Object.keys(TITLES).forEach(function (k) { BACK[TITLES[k]] = k; });
-  var ORIGINAL_TITLE = document.title;
-
-  function retitle(modern) {
-    var table = modern ? TITLES : BACK;
-    each(".md-header, .md-nav, .md-footer, .md-content h1:not(.chapter-title)", function (box) {
-      var walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
-      for (var node = walker.nextNode(); node; node = walker.nextNode()) {
-        var text = node.nodeValue.trim();
-        if (text && Object.prototype.hasOwnProperty.call(table, text)) {
-          node.nodeValue = node.nodeValue.replace(text, table[text]);
-        }
-      }
-    });
-    document.title = modern ? ORIGINAL_TITLE.split(" - ").map(function (part) {
-      return Object.prototype.hasOwnProperty.call(TITLES, part) ? TITLES[part] : part;
-    }).join(" - ") : ORIGINAL_TITLE;
-  }
+  // list, the page title) follow the switch too: edition-head.js swaps them (and applied the remembered choice
+  // before the page painted).
+  var retitle = window.editionRetitle || function () { };
 
   function setSpelling(value) {
     if (value === "modern") { root.setAttribute("data-spelling", "modern"); } else { root.removeAttribute("data-spelling"); }
@@ -116,7 +97,5 @@
     if (link && link.parentElement.hidePopover) { link.closest("[popover]").hidePopover(); }
   });
 
-  try { if (localStorage.getItem(KEY) === "modern") { root.setAttribute("data-spelling", "modern"); } } catch (e) { }
-  if (root.getAttribute("data-spelling") === "modern") { retitle(true); }
-  sync();
+  sync();  // the remembered spelling is on <html> already (edition-head.js)
 })();
