@@ -247,6 +247,30 @@ def test_search_for_a_rules_key_word_finds_the_chapter_and_its_rules(served, off
     assert any(re.search(rf"chapters/{slug}/#{slug}-rule-[IVXLC]+$", h) for h in hits), hits  # the rule itself
 
 
+MARKED = """scope => [...document.querySelectorAll(scope)].flatMap(box => [...box.querySelectorAll("mark, [data-hit]")])
+    .filter(m => m.getClientRects().length).map(m => m.textContent.trim().toLowerCase())"""
+
+
+@pytest.mark.parametrize("spelling, query, on_screen", [("pre-reform", "место", "мѣсто"), ("modern", "мѣсто", "место")])
+def test_a_hit_in_the_hidden_spelling_is_marked_in_the_spelling_on_screen(edition_site_url, offline_page, spelling,
+                                                                          query, on_screen):
+    """A query in the spelling the reader does not read in: the results and the passage a result leads to mark the
+    word in the spelling shown."""
+    page = open_page(offline_page, edition_site_url)
+    page.evaluate(f"localStorage.setItem('edition.spelling', '{spelling}')")
+    hits = search(open_page(page, edition_site_url), query)
+    assert on_screen in page.evaluate(MARKED, ".md-search-result"), "no hit marked in the results shown"
+    href = next(h for h in hits if "/chapters/" in h and "#" in h)
+    page.locator(f".md-search-result__link[href='{href}']").first.click()
+    page.wait_for_load_state("load")
+    passage = f"#{href.rsplit('#', 1)[1]}"
+    assert page.locator(passage).is_visible() and page.locator(passage).evaluate(
+        "el => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight }")
+    marked = page.evaluate(MARKED, passage)
+    assert any(on_screen in m for m in marked), (passage, marked)
+    page.evaluate("localStorage.clear()")
+
+
 def serious(page) -> list[dict]:
     results = Axe().run(page)
     return [{"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}

@@ -81,6 +81,40 @@
     if (event.target.id === "rules-filter") { filterRules(); }
   });
 
+  // Search hits in the spelling the reader has hidden. Material marks the words of a query in the text shown (in
+  // the result list, and on the page a result leads to, from its ?h=…), never in a hidden <w-r> or <w-o>: a
+  // modern query over the pre-reform text would lead to its passage and mark nothing there. Here a pair either of
+  // whose forms holds a word of the query is marked whole (data-hit, on both forms), so the hit shows in the
+  // spelling on screen, and stays marked when the reader switches.
+  function partner(el) {
+    var step = el.tagName === "W-O" ? "nextElementSibling" : "previousElementSibling";
+    var other = el[step];
+    if (other && other.tagName === "W-S") { other = other[step]; }
+    return other && /^W-[OR]$/.test(other.tagName) && other.tagName !== el.tagName ? other : null;
+  }
+  function markPair(el) {
+    el.setAttribute("data-hit", "");
+    var other = partner(el);
+    if (other) { other.setAttribute("data-hit", ""); }
+  }
+  function queryWords(query) {  // as Material's highlighter reads a query: operators out, words apart
+    return query.toLowerCase().replace(/[\s*+\-:~^]+/g, " ").split(" ").filter(Boolean);
+  }
+  function markPageHits() {
+    var words = queryWords(new URLSearchParams(location.search).get("h") || "");
+    if (!words.length) { return; }
+    each(".md-content w-o, .md-content w-r", function (el) {
+      var text = el.textContent.toLowerCase();
+      if (words.some(function (w) { return text.indexOf(w) >= 0; })) { markPair(el); }
+    });
+  }
+  var results = document.querySelector(".md-search-result__list");
+  if (results) {  // Material re-renders the list as the query changes: mark the pairs of its marks each time
+    new MutationObserver(function () {
+      each(".md-search-result :is(w-o, w-r) > mark", function (mark) { markPair(mark.parentElement); });
+    }).observe(results, { childList: true, subtree: true });
+  }
+
   document.addEventListener("change", function (event) {
     var t = event.target;
     if (t.name === "spelling") { setSpelling(t.value); }
@@ -97,5 +131,6 @@
     if (link && link.parentElement.hidePopover) { link.closest("[popover]").hidePopover(); }
   });
 
+  markPageHits();
   sync();  // the remembered spelling is on <html> already (edition-head.js)
 })();
