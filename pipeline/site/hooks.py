@@ -210,11 +210,25 @@ def minify_css(text: str) -> str:
     return "".join(parts).strip()
 
 
+def squeeze_js(text: str) -> str:
+    """Whole-line comments (``// …`` and ``/* … */`` standing on lines of their own) and indentation out of a script
+    of the site's own; a comment after code on its line, and every string, is left as it is."""
+    text = re.sub(r"(?m)^[ \t]*//.*\n", "", text)
+    text = re.sub(r"(?ms)^[ \t]*/\*.*?\*/[ \t]*\n", "", text)
+    return re.sub(r"(?m)^[ \t]+", "", text)
+
+
+OWN_JS = ("assets/edition.js", "assets/edition-head.js")  # the page weight budget counts them (tests/site)
+
+
 @event_priority(-100)  # after the search plugin has written its index
 def on_post_build(config) -> None:
     site = Path(config.site_dir)
     css = site / "assets" / "edition.css"
     css.write_text(minify_css(css.read_text(encoding="utf-8")), encoding="utf-8")
+    for name in OWN_JS:
+        js = site / name
+        js.write_text(squeeze_js(js.read_text(encoding="utf-8")), encoding="utf-8")
     index = site / "search" / "search_index.json"
     if index.is_file():
         search.replace(index, _search())
