@@ -5,7 +5,7 @@
 #   bash run.sh setup                       set up only
 # Set-up is idempotent: every step is skipped when its result is already there
 # (stamps in .venv/ and node_modules/ are keyed on hashes of pyproject.toml / package-lock.json).
-# Only PyPI, Debian apt and npm are used.
+# Only PyPI, Debian apt and npm are used (and a local cargo, when present, with no crates).
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -91,12 +91,29 @@ PY
     mv "$TEI_RNG.part" "$TEI_RNG"
 }
 
+# optional: Parterre's exhaustive phase compiled (native/parterre, Rust, standard library only, no crates); the
+# solver runs the same phase in Python when it is absent. Cargo's own build is incremental, so no stamp.
+step_native() {
+    local cargo
+    cargo="$(command -v cargo || true)"
+    [ -z "$cargo" ] && [ -x "$HOME/.cargo/bin/cargo" ] && cargo="$HOME/.cargo/bin/cargo"
+    [ -z "$cargo" ] && [ -x /root/.cargo/bin/cargo ] && cargo=/root/.cargo/bin/cargo
+    if [ -z "$cargo" ]; then
+        log "cargo not found: Parterre's exhaustive phase stays in Python (native/parterre not built)"
+        return 0
+    fi
+    "$cargo" build -q --release --offline --manifest-path "$ROOT/native/parterre/Cargo.toml" </dev/null \
+        || log "WARNING: cargo build of native/parterre failed (see above): the solver uses the Python phase"
+    return 0
+}
+
 setup() {
     step_chromium
     step_venv
     step_pip
     step_npm
     step_tei_schema
+    step_native
 }
 
 cmd="${1:-}"; [ $# -gt 0 ] && shift
