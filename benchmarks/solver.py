@@ -5,6 +5,7 @@ Writes results/winnability.json (merging: games not run keep their old entry).
     python benchmarks/solver.py [GAME ...] [--minutes 6] [--jobs 1] [--max-deals 3000] [--chunk 100]
     python benchmarks/solver.py GAME --extend [--minutes M]   # more deals for the stored entry, same limits
     python benchmarks/solver.py GAME --rerun-unknown 500000   # the stored unknown deals again, a larger limit
+        [--timeout 900] [--note TEXT]  # TEXT: how this rerun's budget differs from the method (shown on the site)
     python benchmarks/solver.py --no-peek-only        # refresh only the peek-free players' figures
     pypy3 benchmarks/solver.py GAME ...               # the same, faster (Debian's pypy3: the engine is stdlib only)
 
@@ -24,7 +25,8 @@ The file maps each game slug to:
     reruns                  (after --rerun-unknown) [{node_limit, timeout, deals, won, lost, seconds, interpreter,
                             solver}, ...]: the deals still unknown were solved again with these larger limits, in
                             this order; a deal added later by --extend goes through the same reruns; `solver` is
-                            the module's RERUN_METHOD (what a budget beyond NODE_LIMIT adds), when it has one
+                            the module's RERUN_METHOD (what a budget beyond NODE_LIMIT adds), when it has one;
+                            `note` (--note) what else the reader must know of it (a time limit that binds, …)
     no_peek                 (games that hide cards) {"greedy": {...}, "tactics": {...}}: players who see only
                             face-up cards, each {policy, deals, first, won, win_rate, wilson_low, wilson_high}
     cross_check             (sympathy) the engine-free model's rate over 100 000 deals
@@ -131,7 +133,7 @@ def check_same_rules(slug: str, base: dict) -> None:
                          f"{base.get('rules_fingerprint')} ≠ {now}): solve the game afresh")
 
 
-def rerun_unknown(slug: str, base: dict, nodes: int, timeout: float, jobs: int) -> dict:
+def rerun_unknown(slug: str, base: dict, nodes: int, timeout: float, jobs: int, note: str | None = None) -> dict:
     """Solve the entry's unknown deals again with a larger node limit; the rest of the entry stands."""
     check_same_rules(slug, base)
     check_same_solver(slug, base, node_limit(slug))
@@ -148,6 +150,8 @@ def rerun_unknown(slug: str, base: dict, nodes: int, timeout: float, jobs: int) 
              "seconds": round(seconds, 1), "interpreter": interpreter()}
     if (more := rerun_method(slug)) is not None:
         rerun["solver"] = more
+    if note:
+        rerun["note"] = note
     return {**base, **figures(tally, base["seconds"] + seconds), "reruns": base.get("reruns", []) + [rerun]}
 
 
@@ -249,6 +253,7 @@ def main() -> None:
     parser.add_argument("--target", type=float, default=0.02, help="half-width of the 95 %% interval to reach")
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--timeout", type=float, default=TIMEOUT, help="seconds per deal (a safety net)")
+    parser.add_argument("--note", help="with --rerun-unknown: how its budget differs from the method's (stored)")
     parser.add_argument("--no-peek-only", action="store_true", help="refresh only the players who do not peek")
     parser.add_argument("--extend", action="store_true", help="add deals to the stored entry (same limits)")
     parser.add_argument("--rerun-unknown", type=int, metavar="NODES",
@@ -260,7 +265,7 @@ def main() -> None:
             if slug not in table:
                 raise SystemExit(f"{slug}: no stored entry in {args.out} to extend or rerun")
             if args.rerun_unknown:
-                e = rerun_unknown(slug, table[slug], args.rerun_unknown, args.timeout, args.jobs)
+                e = rerun_unknown(slug, table[slug], args.rerun_unknown, args.timeout, args.jobs, args.note)
             else:
                 e = run_game(slug, args.minutes, args.jobs, args.max_deals, args.chunk, args.target,
                              base=table[slug])

@@ -197,6 +197,9 @@ def reruns_method(entry: dict) -> list:
     out: list = []
     for text, limits in said.items():
         out += [h("br"), f"Нерешённые ещё раз при {', '.join(limits)}: ", h("span", {"lang": "en"}, text)]
+    for r in reruns(entry):  # how a rerun's budget differed from the method's (a shorter time limit, …)
+        if isinstance(r.get("note"), str) and r["note"].strip():
+            out += [h("br"), f"Ещё раз при {r.get('node_limit', '—')}: ", h("span", {"lang": "en"}, r["note"])]
     return out
 
 

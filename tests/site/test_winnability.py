@@ -87,6 +87,14 @@ def test_what_the_reruns_added_is_shown_under_the_games_method():
     assert [s.get("lang") for s in item.findall("span")] == ["en", "en"]
 
 
+def test_a_reruns_note_on_its_budget_is_shown_with_its_limit():
+    data = {"windmill": {"deals": 300, "won": 280, "lost": 10, "unknown": 10, "node_limit": 50000, "solver": "beams",
+                         "reruns": [{"node_limit": 1000000, "deals": 24, "won": 4, "lost": 10, "solver": "proofs",
+                                     "note": "10 s a deal at most"}]}}
+    item = table(data).find(".//details[@class='solver-methods']//li")
+    assert "".join(item.itertext()).endswith("Ещё раз при 1000000: 10 s a deal at most")
+
+
 def test_the_python_that_ran_the_solver_is_named_with_its_seconds():
     data = {"shah": {"deals": 10, "won": 5, "lost": 5, "unknown": 0, "seconds": 20.0, "seconds_per_deal": 2.0,
                      "interpreter": "CPython 3.11.7",

@@ -64,6 +64,8 @@ def test_a_rerun_records_what_the_solver_adds_beyond_its_node_limit(monkeypatch)
     assert told["reruns"][-1]["solver"] == "a proof of loss" and told["solver"] == "m"  # METHOD still the entry's
     monkeypatch.setattr(bench, "rerun_method", lambda slug: None)
     assert "solver" not in bench.rerun_unknown("windmill", entry, 1000, 60.0, 1)["reruns"][-1]
+    assert "note" not in bench.rerun_unknown("windmill", entry, 1000, 60.0, 1)["reruns"][-1]
+    assert bench.rerun_unknown("windmill", entry, 1000, 9.0, 1, "9 s a deal")["reruns"][-1]["note"] == "9 s a deal"
     monkeypatch.undo()  # the real modules: a solver that declares what its larger budgets add has it read
     assert bench.rerun_method("windmill") and "loss" in bench.rerun_method("windmill")
 
