@@ -154,10 +154,11 @@ def test_the_fixture_builds_strictly():
     assert proc.returncode == 0, proc.stderr[-3000:]
 
 
-def test_the_edition_builds_strictly_in_under_15_seconds(edition_site_build):
-    site, seconds = edition_site_build
+def test_the_edition_builds_strictly(edition_site_build):
+    """The fixture fails the test when ``mkdocs build --strict`` fails; its time is a figure, printed by
+    benchmarks/site_build.py (and kept in the run's artifacts), not a condition of a test."""
+    site, _ = edition_site_build
     assert (site / "index.html").is_file()
-    assert seconds < 15, f"mkdocs build --strict took {seconds:.1f} s"
 
 
 def manifest_of(edition: Path) -> dict:
