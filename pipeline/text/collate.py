@@ -312,6 +312,26 @@ def _tail_after_overlap(a_text: str, b_text: str) -> int:
     return cut
 
 
+def fullness(doc: Document, maximal: list[int], group: list[int]) -> dict[int, int]:
+    """For each block of ``maximal``: minus the words the other copies of ``group`` add to it. Copies with the
+    same text are aligned once, their count weighing the result (the re-cuts of one scrape repeat a copy many
+    times: aligning every pair of copies would be quadratic in their number)."""
+    copies = Counter(doc.blocks[j].text for j in group)
+    added: dict[tuple[str, str], int] = {}
+    out = {}
+    for i in maximal:
+        text = doc.blocks[i].text
+        total = 0
+        for other, n in copies.items():
+            n -= other == text  # the block itself is not one of the others
+            if n:
+                if (text, other) not in added:
+                    added[(text, other)] = variants.added_words(text, other)
+                total += n * added[(text, other)]
+        out[i] = -total
+    return out
+
+
 def build_passages(doc: Document, groups: list[list[int]], rels: list[Relation], prefix: str = "p",
                    counts: dict[str, int] | None = None) -> list[Passage]:
     """One passage per group: the reading (best copy, extended where a copy runs on) and its attestations."""
@@ -327,8 +347,7 @@ def build_passages(doc: Document, groups: list[list[int]], rels: list[Relation],
         maximal = [i for i in g if i not in contained] or g
         # the fullest copy (the others add fewest words to it), then the best read, the longest, the one from
         # the fuller witness: the lemma rule of pipeline/text/variants.py
-        full = {i: -sum(variants.added_words(doc.blocks[i].text, doc.blocks[j].text) for j in g if j != i)
-                for i in maximal} if len(maximal) > 1 else {i: 0 for i in maximal}
+        full = fullness(doc, maximal, g) if len(maximal) > 1 else {i: 0 for i in maximal}
         best = max(maximal, key=lambda i: (full[i], quality(doc.blocks[i].text, counts), len(doc.blocks[i].text),
                                            size[doc.blocks[i].witness], doc.blocks[i].witness))
         parts = [(doc.blocks[best], 0, len(doc.blocks[best].text))]

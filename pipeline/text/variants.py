@@ -141,11 +141,16 @@ def variants(text: str, copies: list[Block], parts: list[tuple[Block, int, int]]
         pos += len(piece) + 1
     aligned: list[tuple[Block, list[Token], list[tuple[list[int], list[int], str]]]] = []
     stretches: list[tuple[int, int]] = []  # lemma token ranges, inclusive
+    seen: dict[str, tuple[list[Token], list[tuple[list[int], list[int], str]]]] = {}
     for b in copies:
         if id(b) in lemma_blocks and b.text.strip() and b.text.strip() in text:
             continue  # a block the lemma is made of reads as the lemma
+        if b.text in seen:  # a copy with the same text as one already aligned reads the same
+            aligned.append((b, *seen[b.text]))
+            continue
         groups = alignment(text, b.text)
-        aligned.append((b, tokens(b.text), groups))
+        seen[b.text] = (tokens(b.text), groups)
+        aligned.append((b, *seen[b.text]))
         for g, (li, ci, kind) in enumerate(groups):
             if kind != "variant" or (g and groups[g - 1][2] == "variant"):
                 continue

@@ -140,3 +140,38 @@ def test_a_reading_dropped_by_emission_fails_the_build(source_with, tmp_path, mo
     lost = {w["file"]: [x["word"] for x in w["lost"]] for w in report["words"]}
     assert lost == {file: text.split(), ({"a.txt", "b.txt"} - {file}).pop(): []}
     assert edition.doc.errors and all(e.startswith(f"{file}, line ") for e in edition.doc.errors)
+
+
+def _lemma_of_many(source_with, tmp_path, plain_copies: int):
+    """One witness reads WINDMILL with ADDED (three words more), ``plain_copies`` others read it with one other
+    word added elsewhere; each witness has a neighbour paragraph of its own so that no two files are alike."""
+    fuller = WINDMILL.replace("кладутъ его", f"кладутъ его {ADDED}")
+    other = WINDMILL.replace("восемь картъ", "восемь другихъ картъ")
+    files = {"a.txt": f"{ROW}\n{fuller}\n"}
+    for k in range(plain_copies):
+        files[f"b{k}.txt"] = f"{other}\n{TALON}\n" if k % 2 else f"{ROW}\n{other}\n{TALON}\n"
+    edition, report = built(source_with, tmp_path, files)
+    (p,) = [p for p in edition.doc.passages if p.text.startswith("Берутъ")]
+    assert all(w["unmapped"] == 0 for w in report["words"])
+    return p
+
+
+def test_every_copy_counts_in_the_fullest_rule_even_when_copies_read_alike(source_with, tmp_path):
+    # the fullest copy is the one whose words the *other copies* least add to, every copy counted: two copies
+    # adding one word each weigh less than the three the single fuller copy adds to each of them ...
+    p = _lemma_of_many(source_with, tmp_path / "two", 2)
+    assert ADDED in p.text and "другихъ" not in p.text
+    # ... five such copies weigh more: the word they all read makes their reading the lemma
+    p = _lemma_of_many(source_with, tmp_path / "five", 5)
+    assert "другихъ" in p.text and ADDED not in p.text
+    # the fuller copy's words are its reading (and so is its lack of «другихъ»); no other copy differs
+    assert {r.block.witness for v in p.variants for r in v.readings} == {"wa"}
+    assert any(ADDED in r.text for v in p.variants for r in v.readings)
+
+
+def test_each_witness_of_a_reading_shared_by_many_copies_is_named(source_with, tmp_path):
+    p = _lemma_of_many(source_with, tmp_path, 2)
+    (v,) = [v for v in p.variants if any("другихъ" in r.text for r in v.readings)]
+    # both copies read «другихъ»: each is a reading of its own witness, with its own offsets
+    assert sorted(r.block.witness for r in v.readings) == ["wb0", "wb1"]
+    assert all(r.text == r.block.text[r.start:r.end] and "другихъ" in r.text for r in v.readings)
