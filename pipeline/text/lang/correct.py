@@ -100,6 +100,7 @@ from rapidfuzz.distance import Levenshtein
 
 from pipeline.text.lang.spelling import (SPECIAL, is_known, is_prefix, modernize_word, parses, prefix_nodes, step,
                                          tokens, walk)
+from pipeline.text.lang.lexicon import cache as lexicon_cache
 from pipeline.text.model import Correction, Document, Passage, Review
 from pipeline.text.lang.syntax import EDGE, UNKNOWN as UNKNOWN_CLASS, Syntax, gap_class, word_classes
 
@@ -168,16 +169,9 @@ def _load_yat() -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(data["roots"]), tuple(data["endings"])
 
 
-@lru_cache(maxsize=1)
 def _frequencies() -> dict[str, float]:
-    """Zipf frequency of modern Russian words (pipeline/lexicon/ru_freq.json, from wordfreq)."""
-    data = json.loads((LEXICON / "ru_freq.json").read_text(encoding="utf-8"))
-    freq: dict[str, float] = {}
-    for z, words in data["zipf10"].items():
-        for w in words.split():
-            key = w.replace("ё", "е")
-            freq[key] = max(freq.get(key, 0.0), int(z) / 10)
-    return freq
+    """Zipf frequency of modern Russian words (pipeline/lexicon/ru_freq.json, from wordfreq; ё read as е)."""
+    return lexicon_cache.tables()[0]
 
 
 WORD_MARGIN = 8  # letters a token may have beyond the longest word: a preposition run into it, a final ъ, 2 edits
@@ -191,16 +185,9 @@ def longest_word() -> int:
     return max(map(len, _frequencies())) + WORD_MARGIN
 
 
-@lru_cache(maxsize=1)
 def _trigrams() -> dict[str, int]:
     """Letter trigrams (with ^ and $ at the ends) of the frequency list's words, counted."""
-    counts: dict[str, int] = {}
-    for w in _frequencies():
-        padded = f"^{w}$"
-        for i in range(len(padded) - 2):
-            t = padded[i:i + 3]
-            counts[t] = counts.get(t, 0) + 1
-    return counts
+    return lexicon_cache.tables()[1]
 
 
 @lru_cache(maxsize=200_000)
@@ -280,12 +267,11 @@ _MODERN_LETTERS = str.maketrans("ѣіѳѵ", "еифи")
 def _checked_part(form: str) -> str:
     """What ``viable`` walks: the modern letters, without a final ъ and an -аго/-ыя ending (+ся)."""
     base = form.translate(_MODERN_LETTERS)
-    if len(base) > 1 and base.endswith("ъ"):
+    if len(base) > 1 and base[-1] == "ъ":
         base = base[:-1]
-    stem = base[:-2] if base.endswith(("ся", "сь")) and len(base) > 4 else base
-    for old in ("аго", "яго", "ыя", "ия"):
-        if stem.endswith(old):
-            return stem[:-len(old)]
+    stem = base[:-2] if len(base) > 4 and base.endswith(("ся", "сь")) else base
+    if stem.endswith(("аго", "яго", "ыя", "ия")):  # one at most: they differ in their last two letters
+        return stem[:-3] if stem[-1] == "о" else stem[:-2]
     return base
 
 

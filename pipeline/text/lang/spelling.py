@@ -94,19 +94,39 @@ def is_prefix(modern_prefix: str) -> bool:
     return bool(_prefix_nodes(modern_prefix))
 
 
+_NEXT: dict[int, int] = {}  # (place << 16 | letter) → the place it leads to, -1 for none
+
+
+def _follow(i: int, ch: str) -> int:
+    """The place of the dictionary's DAWG that place ``i`` leads to through the letter ``ch`` (-1: none), memoized:
+    the edits of a word walk the same stretches of the DAWG over and over, and a walk letter by letter in
+    pure Python (two UTF-8 bytes a Cyrillic letter) costs far more than a look-up."""
+    k = i << 16 | ord(ch)
+    j = _NEXT.get(k)
+    if j is None:
+        j = morph().dictionary.words.dct.follow_bytes(ch.encode("utf-8"), i)
+        j = -1 if j is None else j
+        if len(_NEXT) > 2_000_000:
+            _NEXT.clear()
+        _NEXT[k] = j
+    return j
+
+
 def step(nodes: tuple[int, ...], ch: str) -> tuple[int, ...]:
     """The places ``nodes`` lead to through the letter ``ch`` (an е also through ё)."""
-    dct = morph().dictionary.words.dct
-    return tuple(j for c in ((ch, "ё") if ch == "е" else (ch,)) for i in nodes
-                 if (j := dct.follow_bytes(c.encode("utf-8"), i)) is not None)
+    return tuple(j for c in ((ch, "ё") if ch == "е" else (ch,)) for i in nodes if (j := _follow(i, c)) >= 0)
 
 
 def walk(nodes: tuple[int, ...], rest: str) -> bool:
     """Whether the dictionary continues from ``nodes`` (``prefix_nodes`` of some prefix) through ``rest``."""
-    dct = morph().dictionary.words.dct
     for ch in rest:
-        nodes = tuple(j for c in ((ch, "ё") if ch == "е" else (ch,)) for i in nodes
-                      if (j := dct.follow_bytes(c.encode("utf-8"), i)) is not None)
+        if len(nodes) == 1 and ch != "е":  # the common case, without building tuples
+            j = _follow(nodes[0], ch)
+            if j < 0:
+                return False
+            nodes = (j,)
+            continue
+        nodes = step(nodes, ch)
         if not nodes:
             return False
     return True
@@ -121,10 +141,7 @@ def _prefix_nodes(prefix: str) -> tuple[int, ...]:
     got = _PREFIX_NODES.get(prefix)
     if got is None:
         parent = _prefix_nodes(prefix[:-1]) if len(prefix) > 1 else (0,)
-        dct = morph().dictionary.words.dct
-        ch = prefix[-1]
-        got = tuple(j for c in ((ch, "ё") if ch == "е" else (ch,)) for i in parent
-                    if (j := dct.follow_bytes(c.encode("utf-8"), i)) is not None)
+        got = step(parent, prefix[-1])
         if len(_PREFIX_NODES) > 1_000_000:
             _PREFIX_NODES.clear()
         _PREFIX_NODES[prefix] = got
