@@ -567,43 +567,56 @@ _BY_OCR_CAPS = _table(SEED_CONFUSIONS + CAPITAL_CONFUSIONS)
 @lru_cache(maxsize=200_000)
 def channel(obs: str, cand: str, caps: bool = False) -> tuple[float, tuple[tuple[str, str, str], ...]]:
     """Cost of the OCR printing ``obs`` for ``cand`` (both lower case; ``caps``: the word was printed in
-    capitals) and the edits: (label, sic, corr)."""
+    capitals) and the edits: (label, sic, corr).
+
+    An edit distance whose steps from a cell are tried in a fixed order — the letter itself, a known confusion
+    (one or two printed letters), any substitution, an insertion, a deletion, two letters swapped (and the second
+    misread) — each kept only where it is cheaper than what the cell has; the confusions of each printed stretch
+    are looked up once per word, not once per cell."""
     table = _BY_OCR_CAPS if caps else _BY_OCR
     n, m = len(obs), len(cand)
     inf = float("inf")
     dp = [[inf] * (m + 1) for _ in range(n + 1)]
     back: list[list[tuple | None]] = [[None] * (m + 1) for _ in range(n + 1)]
     dp[0][0] = 0.0
+    # the known confusions that begin at each printed letter, as (letters read, printed letters, cost, label)
+    conf = [[(t, lo, c, f"{t}→{o}") for lo in (1, 2) if i + lo <= n for o, t, c in table.get(obs[i:i + lo], ())]
+            for i in range(n + 1)]
     for i in range(n + 1):
+        here_conf = conf[i]
+        swapped = conf[i + 1] if i + 1 < n else ()
+        below = dp[i + 1] if i < n else None
         for j in range(m + 1):
             here = dp[i][j]
             if here == inf:
                 continue
-            steps = []
-            if i < n and j < m and obs[i] == cand[j]:
-                steps.append((i + 1, j + 1, 0.0, None))
-            for lo in (1, 2):
-                for o, t, c in table.get(obs[i:i + lo], ()) if i + lo <= n else ():
-                    if cand.startswith(t, j):
-                        steps.append((i + lo, j + len(t), c, f"{t}→{o}"))
-            if i < n and j < m and obs[i] != cand[j]:
-                steps.append((i + 1, j + 1, SUB, "substitution"))
-            if i < n:
-                steps.append((i + 1, j, INDEL, "insertion"))
-            if j < m:
-                steps.append((i, j + 1, INDEL, "deletion"))
-            if i + 1 < n and j + 1 < m and obs[i] == cand[j + 1] and obs[i + 1] == cand[j] and obs[i] != obs[i + 1]:
-                steps.append((i + 2, j + 2, TRANSPOSE, "transposition"))
+            # each step in turn, kept where it is cheaper than what its cell has (the first of equals wins)
+            same = i < n and j < m and obs[i] == cand[j]
+            if same and here < below[j + 1]:
+                below[j + 1] = here
+                back[i + 1][j + 1] = (i, j, None)
+            for t, lo, c, label in here_conf:
+                if cand.startswith(t, j) and here + c < dp[i + lo][j + len(t)]:
+                    dp[i + lo][j + len(t)] = here + c
+                    back[i + lo][j + len(t)] = (i, j, label)
+            if i < n and j < m and not same and here + SUB < below[j + 1]:
+                below[j + 1] = here + SUB
+                back[i + 1][j + 1] = (i, j, "substitution")
+            if i < n and here + INDEL < below[j]:
+                below[j] = here + INDEL
+                back[i + 1][j] = (i, j, "insertion")
+            if j < m and here + INDEL < dp[i][j + 1]:
+                dp[i][j + 1] = here + INDEL
+                back[i][j + 1] = (i, j, "deletion")
             if i + 1 < n and j + 1 < m and obs[i] == cand[j + 1]:
+                if obs[i + 1] == cand[j] and obs[i] != obs[i + 1] and here + TRANSPOSE < dp[i + 2][j + 2]:
+                    dp[i + 2][j + 2] = here + TRANSPOSE
+                    back[i + 2][j + 2] = (i, j, "transposition")
                 # two letters swapped, the second one also misread (картами → катггами)
-                for lo in (1, 2):
-                    for o, t, c in table.get(obs[i + 1:i + 1 + lo], ()) if i + 1 + lo <= n else ():
-                        if t == cand[j]:
-                            steps.append((i + 1 + lo, j + 2, TRANSPOSE + c, "transposition+" + f"{t}→{o}"))
-            for ni, nj, c, label in steps:
-                if here + c < dp[ni][nj]:
-                    dp[ni][nj] = here + c
-                    back[ni][nj] = (i, j, label)
+                for t, lo, c, label in swapped:
+                    if t == cand[j] and here + (TRANSPOSE + c) < dp[i + 1 + lo][j + 2]:
+                        dp[i + 1 + lo][j + 2] = here + (TRANSPOSE + c)
+                        back[i + 1 + lo][j + 2] = (i, j, "transposition+" + label)
     ops = []
     i, j = n, m
     while (i, j) != (0, 0):

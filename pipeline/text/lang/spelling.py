@@ -79,7 +79,7 @@ def parses(modern_word: str) -> tuple:
     w = modern_word.lower()
     if not is_known(w):
         return ()
-    return tuple(p for p in morph().parse(w) if p.is_known)
+    return tuple(p for p in morph().parse(w) if is_known(p.word))  # p.is_known, memoized by form
 
 
 _PREFIX_NODES: dict[str, tuple[int, ...]] = {}
@@ -104,12 +104,28 @@ def _follow(i: int, ch: str) -> int:
     k = i << 16 | ord(ch)
     j = _NEXT.get(k)
     if j is None:
-        j = morph().dictionary.words.dct.follow_bytes(ch.encode("utf-8"), i)
-        j = -1 if j is None else j
+        j = i
+        units = _units()
+        for label in ch.encode("utf-8"):  # dawg_python's Dictionary.follow_char, inlined
+            base = units[j]
+            nxt = (j ^ ((base >> 10) << ((base & _EXTENSION_BIT) >> 6)) ^ label) & _MASK
+            if units[nxt] & _LABEL_BITS != label:
+                j = -1
+                break
+            j = nxt
         if len(_NEXT) > 2_000_000:
             _NEXT.clear()
         _NEXT[k] = j
     return j
+
+
+_MASK, _EXTENSION_BIT, _LABEL_BITS = 0xFFFFFFFF, 1 << 9, 1 << 31 | 0xFF  # dawg_python.units
+
+
+@lru_cache(maxsize=1)
+def _units():
+    """The unit array of the dictionary's word DAWG (dawg_python's ``Dictionary._units``)."""
+    return morph().dictionary.words.dct._units
 
 
 def step(nodes: tuple[int, ...], ch: str) -> tuple[int, ...]:
