@@ -91,3 +91,22 @@ def test_the_list_stops_at_the_books_last_note():
     doc = doc_of(numbered, unnumbered)
     groups = collate.collate(doc).groups
     assert sorted(notes.find_notes(doc, groups, max_note=3)) == [1, 2, 3]
+
+
+def test_two_copies_far_apart_in_a_large_corpus_are_still_one_passage(seed_texts):
+    # a witness of the seeds that lacks LONG_A, its paragraphs dealt out over many small witnesses, with the two
+    # readings of LONG_A in the first and in the last: only content can tie them (no neighbour is shared)
+    (name,) = [n for n in sorted(seed_texts) if n.startswith("004")]
+    paras = [p for p in seed_texts[name].splitlines() if len(p) > 80]
+    chunks = [paras[k:k + 2] for k in range(0, len(paras), 2)]
+    assert len(chunks) >= 8
+    texts = ["\n".join([LONG_A, *chunks[0]]) + "\n", *("\n".join(c) + "\n" for c in chunks[1:]),
+             "\n".join([*chunks[-1][:1], LONG_B]) + "\n"]
+    doc = doc_of(*texts)
+    collate.collate(doc)
+    last = f"w{len(texts) - 1}"
+    (group,) = [g for g in doc.groups if any(doc.blocks[i].text.startswith("Берутъ") for i in g)]
+    assert sorted(doc.blocks[i].witness for i in group) == ["w0", last]
+    # and the paragraph the last witness repeats from the one before it is tied to it, nothing else is
+    tied = [sorted(doc.blocks[i].witness for i in g) for g in doc.groups if len(g) > 1]
+    assert sorted(tied) == sorted([["w0", last], [f"w{len(texts) - 2}", last]])
