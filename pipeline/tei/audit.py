@@ -116,12 +116,11 @@ class Token:
     offset: int
 
 
-def witness_tokens(doc: Document, wid: str) -> tuple[list[Token], list[Token]]:
-    """The words of a witness's file (outside the reader's artifact lines), and the words of those lines."""
+def witness_tokens(doc: Document, wid: str, lines: list | None = None) -> tuple[list[Token], list[Token]]:
+    """The words of a witness's file (outside the reader's artifact lines), and the words of those lines;
+    ``lines``: that witness's lines of ``doc.lines``, where the caller has them (else they are looked for)."""
     words, artifacts = [], []
-    for line in doc.lines:
-        if line.witness != wid:
-            continue
+    for line in lines if lines is not None else [x for x in doc.lines if x.witness == wid]:
         for m in _TOKEN.finditer(line.text):
             k = _key(m.group())
             if k:
@@ -196,9 +195,12 @@ def _runs(ix: list[int]) -> list[list[int]]:
 def audit(doc: Document, files: dict[str, bytes]) -> list[dict]:
     """Per witness: its words, where each kind of place holds them, and every word found nowhere (a loss)."""
     pool = tei_words(files)
+    lines: dict[str, list] = {}  # each witness's lines, in order: one pass over the lines, not one a witness
+    for line in doc.lines:
+        lines.setdefault(line.witness, []).append(line)
     out = []
     for w in doc.witnesses:
-        words, artifacts = witness_tokens(doc, w.id)
+        words, artifacts = witness_tokens(doc, w.id, lines.get(w.id, []))
         tei = pool.get(w.id, [])
         got = match(words, tei)
         places: dict[str, int] = {"lemma": 0, "rdg": 0, "note": 0, "caption": 0}

@@ -24,12 +24,17 @@ def account(doc: Document, passages: list[Passage], label_of: dict[str, str]) ->
             owner[id(b)] = p
         for b, s, e in p.parts:
             kept[id(b)].append((s, e))
+    lines_of: dict[str, list] = defaultdict(list)  # each witness's lines and blocks, in order, in one pass
+    blocks_of: dict[str, list[Block]] = defaultdict(list)
+    for line in doc.lines:
+        lines_of[line.witness].append(line)
+    for b in doc.blocks:
+        blocks_of[b.witness].append(b)
     per_witness = []
     for w in doc.witnesses:
         counts = {"kept": 0, "duplicate": 0, "artifact": 0, "layout": 0}
         duplicates, artifacts = [], []
-        lines = [line for line in doc.lines if line.witness == w.id]
-        blocks = [b for b in doc.blocks if b.witness == w.id]
+        lines, blocks = lines_of[w.id], blocks_of[w.id]
         # line breaks, blank lines, and the white space around what a line holds
         counts["layout"] = len(w.text) - sum(line.end - line.start for line in lines)
         counts["layout"] += sum(line.end - line.start for line in lines if line.kind in ("blank", "content"))
