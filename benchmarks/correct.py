@@ -10,7 +10,8 @@ corrector, given the noisy text as its corpus, then corrects it.  Printed:
   that are not themselves words (an error that makes a real word is found only with context);
 * damaged — clean words the corrector changed, per cent of all clean words;
 * run time;
-* with ``--misses``, every injected error not fixed and every clean word changed, with its seed and context
+* with ``--misses``, every injected error not fixed (the reading given, or why it went to review) and every clean
+  word changed, with its seed and context
   (to see where the corrector fails; the noise model is the same).
 """
 from __future__ import annotations
@@ -55,7 +56,8 @@ VOWELS = set("аеёиоуыэюяй")
 
 def to_prereform(form, tag) -> str:
     """A modern word form in the pre-reform spelling (final ъ, і before vowels, -аго/-яго, -ыя/-ія, ѣ in
-    the roots of YAT_STEMS and in a noun's dative/prepositional ending)."""
+    the roots of YAT_STEMS, in a noun's dative/prepositional ending and in the comparative's and superlative's
+    suffix)."""
     w = form.replace("ё", "е")
     for modern, old in YAT_STEMS.items():
         if w.startswith(modern):
@@ -67,6 +69,10 @@ def to_prereform(form, tag) -> str:
             w = w[:-3] + ("аго" if w[-4:-3] in "жшчщ" else "яго")
     if tag.POS in {"ADJF", "PRTF"} and tag.number == "plur" and tag.case in {"nomn"} and w.endswith(("ые", "ие")):
         w = w[:-1] + "я" if w.endswith("ые") else w[:-2] + "ія"  # the feminine/neuter plural
+    if tag.POS == "COMP" and w.endswith(("ее", "ей")) and w[-3:-2] not in "жшчщ":
+        w = w[:-2] + "ѣ" + w[-1]  # the comparative's ѣ (краснѣе, длиннѣй)
+    if "Supr" in tag and "ейш" in w:
+        w = w.replace("ейш", "ѣйш")  # the superlative's (новѣйшій, наистарѣйшихъ)
     if tag.POS == "NOUN" and tag.case in {"datv", "loct"} and tag.number == "sing" and w.endswith("е") \
             and w[-2:-1] not in VOWELS:
         w = w[:-1] + "ѣ"  # the dative/prepositional ending is ѣ (картѣ, въ порядкѣ), as in the witnesses
@@ -178,10 +184,11 @@ def run(seed: int = 1, rate: float = 0.05, generated: int = 40) -> dict:
     fixed = detectable = fixed_detectable = injected = damaged = clean_words = 0
     by_kind = {"seed": [0, 0], "generic": [0, 0]}
     misread = 0  # injected errors given a wrong reading (the rest of the misses are left as printed)
-    misses = []  # (seed, clean word, printed, kind, a word?, reading given or "", context) of every miss
+    misses = []  # (seed, clean word, printed, kind, a word?, reading given, review or "", context) of every miss
     damages = []  # (seed, clean word, reading given, context) of every damaged word
     for text, marks in zip(noisy, truth):
-        corrections, _ = corrector.correct(text)
+        corrections, reviews = corrector.correct(text)
+        reviewed = {r.start: r for r in reviews}
         by_start = {c.start: c for c in corrections if c.source == "corrector" and c.kind != "punctuation"
                     and c.kind != ",→."}
         for start, end, surface, is_word in tokens(text):
@@ -199,7 +206,9 @@ def run(seed: int = 1, rate: float = 0.05, generated: int = 40) -> dict:
                 misread += c is not None and not ok
                 fixed_detectable += ok and is_nonword
                 if not ok:
-                    misses.append((seed, original, bad, kind, not is_nonword, c.corr if c else "",
+                    r = reviewed.get(start)
+                    given = c.corr if c else f"review ({r.reason})" if r else ""
+                    misses.append((seed, original, bad, kind, not is_nonword, given,
                                    text[max(0, start - 30):end + 30]))
                 if is_nonword:
                     by_kind[kind][0] += 1
@@ -226,7 +235,8 @@ def main() -> None:
     ap.add_argument("--rate", type=float, default=0.05, help="share of words (≥3 letters) given an error")
     ap.add_argument("--generated", type=int, default=40, help="generated paragraphs besides the witnesses")
     ap.add_argument("--misses", action="store_true",
-                    help="also list every miss (seed, clean word, printed, error kind, real word?, reading) and damage")
+                    help="also list every miss (seed, clean word, printed, error kind, real word?, reading or review) "
+                         "and damage")
     a = ap.parse_args()
     total: dict = {}
     for seed in (int(x) for x in a.seeds.split(",")):
@@ -254,7 +264,7 @@ def main() -> None:
     print(f"damaged: {r['damaged']}/{r['clean_words']} = {pct(r['damaged'], r['clean_words']):.2f} % of clean words changed")
     print(f"time: {r['seconds']:.2f} s to correct {r['chars']} characters (corpus = the noisy text)")
     if a.misses:
-        print("\nmisses (seed, clean, printed, error, real word?, reading given):")
+        print("\nmisses (seed, clean, printed, error, real word?, reading given or why it went to review):")
         for seed, original, bad, kind, real, given, context in r["misses"]:
             print(f"  {seed}\t{original}\t{bad}\t{kind}\t{'real' if real else 'non-word'}\t{given or '-'}\t{context!r}")
         print("\ndamaged (seed, clean, reading given):")

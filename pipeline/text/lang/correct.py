@@ -28,8 +28,10 @@ How a token is decided.  For each word the model scores the printed form and can
   substitution, insertion, deletion or transposition of a letter costs more, and at most two edits
   are considered.  Candidates: every form one or two known confusions away, every form one letter
   edit away, and every corpus form within Levenshtein distance 2 (3 for long words), kept when
-  morphology knows them or the corpus has them; also two words run together (one part must be a
-  preposition, conjunction or particle) and, between tokens, a word split by a stray hyphen;
+  morphology knows them or the corpus has them; where nothing is one letter away, the forms of the dictionary two
+  letters away (``near_forms``, a walk down pymorphy3's DAWG: the vocabulary is the lexicon's, not only the
+  corpus's); also two words run together (one part must be a preposition, conjunction or particle) and, between
+  tokens, a word split by a stray hyphen;
 * language — evidence that the reading is a word of this text: morphology (pymorphy3 on the
   1918-spelling form, ``pipeline.text.lang.spelling``; forms it knows only as proper names or abbreviations do
   not count) and how common the word is in Russian (``pipeline/lexicon/ru_freq.json``, from
@@ -70,10 +72,14 @@ Latin letters and digits inside words (``3одіакъ``), glued headings (``К�
 
 On pages the corrector was not built on: a form no dictionary knows earns little from being repeated
 (``UNKNOWN_CAP``: the OCR repeats its misreading of a frequent word); a form morphology knows is changed at low
-certainty only where the words around it speak for the reading, else it goes to review; a word at the edge of a
-text cut off there (a lower-case start, an end without a stop) is not completed or re-begun (``перемѣщ`` stays,
-for review); a letter alone between words that is no word (``н``) is the one-letter word a known confusion makes
-of it (``и``).  Work per token is bounded: a token longer than the longest word of the frequency list by more than
+certainty only where the words around it speak for the reading (not where the reading is the same word spelled
+otherwise: they speak for both), where the text spells the word otherwise wherever else it has it, or where the form
+breaks a rule no pre-reform word breaks (``misspelt``: і before a consonant, ѵ, ѣ in an ending — not a ѣ the root
+list may not know), else it goes to review; a word at the edge of a text cut off there (a lower-case start, an end
+without a stop) is not completed or re-begun (``перемѣщ`` stays, for review; a reading no longer than it, with the
+letter at the cut, is taken); a letter alone between words that is no word (``н``) is the one-letter word a known
+confusion makes of it (``и``); a preposition or numeral governs the next word only with no stop, comma, colon, dash
+or bracket between them.  Work per token is bounded: a token longer than the longest word of the frequency list by more than
 ``WORD_MARGIN`` goes to review unsearched, and the edits of a word are made along pymorphy3's dictionary (its DAWG,
 walked by prefix: ``viable_edits``), so an edit that begins no word is never looked up; candidates are cached per
 word form.
@@ -90,6 +96,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -98,8 +105,8 @@ import regex
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from pipeline.text.lang.spelling import (SPECIAL, is_known, is_prefix, modernize_word, parses, prefix_nodes, step,
-                                         tokens, walk)
+from pipeline.text.lang.spelling import (SPECIAL, is_known, is_prefix, modernize_word, near_forms, parses,
+                                         prefix_nodes, step, tokens, walk)
 from pipeline.text.lang.lexicon import cache as lexicon_cache
 from pipeline.text.model import Correction, Document, Passage, Review
 from pipeline.text.lang.syntax import EDGE, UNKNOWN as UNKNOWN_CLASS, Syntax, gap_class, word_classes
@@ -224,6 +231,7 @@ _MARK = regex.compile(r"\p{M}")
 _GLUED_HEADING = regex.compile(r"^.{2,}\p{Lu}\p{Ll}{2,}")
 _SENTENCE_END = regex.compile(r"[.!?]\s+$")
 _STRAY_HYPHEN = regex.compile(r"-\s*|\s*-\s+")
+_BREAK = regex.compile(r"[.,;:!?()\[\]—–]")  # what breaks a preposition's or numeral's hold on the next word
 
 
 # ---------------------------------------------------------------- word evidence (cached by form)
@@ -355,10 +363,26 @@ def orthography(form: str) -> tuple[float, str]:
     if form.endswith("е") and len(form) > 2 and _case_ending_yat(form):
         return -5.0, "е for the ѣ of a dative or prepositional ending"
     if "ѣ" in form and not _yat_ok(form):
+        if _yat_past_stem(form):
+            return -5.0, "ѣ in an ending or suffix"
         return -5.0, "ѣ outside a ѣ-root"
     if _I_BEFORE_VOWEL.search(form):
         return -2.0, "и before a vowel"
     return 0.0, ""
+
+
+# The rules that depend on knowing the word — a ѣ in its root (the root list is not every root), an е that its part
+# of speech makes an ending, и at the seam of a compound (пятиугольникъ) — against the rules no pre-reform word breaks
+# (і before a consonant, ѵ, a final consonant without ъ, a ѣ after ж/ч/ш/щ or in an ending or suffix that has е …):
+# a form morphology knows that breaks one of these is printed wrong whatever word it is.
+LEXICAL_RULES = {"е for the ѣ of a dative or prepositional ending", "ѣ outside a ѣ-root", "и before a vowel"}
+
+
+def misspelt(form: str) -> bool:
+    """``form`` breaks a rule of the pre-reform spelling that does not depend on knowing the word (not one of
+    ``LEXICAL_RULES``): no correct word of the book is printed so."""
+    pen, rule = orthography(form)
+    return bool(pen) and rule not in LEXICAL_RULES
 
 
 _SOFT_AFTER_VELAR = regex.compile("[кгхц]ь$")
@@ -431,6 +455,22 @@ def _ending_fits(form: str, ending: str) -> bool:
     options = (modern,) if is_known(modern) else (modern, modernize_word(form))
     return any(p.tag.POS in wanted or ("COMP" in wanted and "Cmp2" in p.tag)
                for m in options for p in parses(m))
+
+
+def _yat_past_stem(form: str) -> bool:
+    """A ѣ that no ending of the list covers stands at the end of the word or past the part it shares with each of
+    its dictionary forms (кладѣтся: класть; исключеніѣ) — in an ending or suffix, whose ѣ are a closed list, not in a
+    root the root list may lack (пѣгій: пегий)."""
+    stripped = form[:-1] if form.endswith("ъ") else form
+    if stripped.endswith("ѣ"):
+        return True
+    modern = modernize_word(form).lower().replace("ё", "е")
+    lemmas = [lemma.replace("ё", "е") for lemma in _lemmas(form)]
+    if not lemmas:
+        return False
+    stem = min(len(os.path.commonprefix([modern, lemma])) for lemma in lemmas)
+    first = max(i for i, ch in enumerate(form) if ch == "ѣ")
+    return first >= stem
 
 
 def _yat_ok(form: str) -> bool:
@@ -696,6 +736,44 @@ def _certainty(real_word: bool, best: "_Cand", delta: float, margin: float) -> s
     return None
 
 
+NEAR_LENGTH = 5              # the shortest word the dictionary is searched two letters around
+
+
+def _modern_letters(form: str) -> str:
+    """``form`` in modern letters without its final ъ: what the dictionary is searched with."""
+    base = form.translate(_MODERN_LETTERS)
+    return base[:-1] if len(base) > 1 and base.endswith("ъ") else base
+
+
+def _respelled_as(modern: str, obs: str) -> str:
+    """A dictionary form (modern letters) in the pre-reform spelling, as near the printed ``obs`` as it lets: each
+    letter it shares with ``obs`` (an alignment of least edits) as ``obs`` prints it (its ѣ, і), і for и before a
+    vowel, ъ after a final consonant, and ``obs``'s -аго/-яго/-ыя/-ія for -ого/-его/-ые/-ие."""
+    base = _modern_letters(obs)
+    n, m = len(base), len(modern)
+    dist = [[i + j if not i or not j else 0 for j in range(m + 1)] for i in range(n + 1)]
+    for i in range(1, n + 1):
+        for j in range(1, m + 1):
+            dist[i][j] = min(dist[i - 1][j] + 1, dist[i][j - 1] + 1,
+                             dist[i - 1][j - 1] + (base[i - 1] != modern[j - 1]))
+    out, i, j = [], n, m
+    while j:
+        if i and dist[i][j] == dist[i - 1][j - 1] + (base[i - 1] != modern[j - 1]):
+            out.append(obs[i - 1] if base[i - 1] == modern[j - 1] else modern[j - 1])
+            i, j = i - 1, j - 1
+        elif i and dist[i][j] == dist[i - 1][j] + 1:
+            i -= 1
+        else:
+            out.append(modern[j - 1])
+            j -= 1
+    word = "".join(reversed(out))
+    word = "".join("і" if c == "и" and word[k + 1:k + 2] in VOWELS | {"й"} else c for k, c in enumerate(word))
+    for old, new in (("аго", "ого"), ("яго", "его"), ("ыя", "ые"), ("ія", "ие")):
+        if obs.endswith(old) and word.endswith(new):
+            word = word[:-len(new)] + old
+    return word + "ъ" if word[-1:] in CONSONANTS else word
+
+
 def _generic_subs(word: str) -> set[str]:
     return {word[:i] + c + word[i + 1:] for i in range(len(word)) for c in ALPHABET if c != word[i]}
 
@@ -866,9 +944,11 @@ class Corrector:
 
     # ---- scores
     def _language(self, form: str, ctx: tuple[str, str], wide: tuple, is_obs: bool,
-                  capital: bool = False, clause: tuple[bool, bool] = (False, False)) -> tuple[float, list[str]]:
+                  capital: bool = False, clause: tuple[bool, bool] = (False, False),
+                  linked: tuple[bool, bool] = (True, True)) -> tuple[float, list[str]]:
         """``clause``: whether nothing but a space stands between the form and each neighbour (a
-        subject and its verb are looked for only there)."""
+        subject and its verb are looked for only there); ``linked``: whether no stop, comma, colon, dash or bracket
+        does (a preposition or numeral governs a word only across such a gap: ``дамы за двѣнадцать, короли``)."""
         evidence = []
         score = 0.0
         n = self.corpus.support(form, wide if is_obs else None)
@@ -906,19 +986,19 @@ class Corrector:
                 or (ctx[1] and (_agrees(form, ctx[1]) or clause[1] and _subject_agrees(form, ctx[1])))):
             score += AGREE
             evidence.append("agreement")
-        num = _after_numeral(ctx[0], form)
+        num = _after_numeral(ctx[0], form) if linked[0] else None
         if num is True:
             score += GOVERN
             evidence.append("government")
         elif num is False:
             score -= 2 * GOVERN
-        after_prep = _governs(ctx[0], form)
+        after_prep = _governs(ctx[0], form) if linked[0] else None
         if after_prep is True:
             score += GOVERN
             evidence.append("government")
         elif after_prep is False:
             score -= GOVERN
-        gov = _governs(form, ctx[1])
+        gov = _governs(form, ctx[1]) if linked[1] else None
         if gov is True:
             score += GOVERN
             evidence.append("government")
@@ -953,11 +1033,18 @@ class Corrector:
             for c in first:
                 found |= {g for g in viable_edits(c, subs_only=True) if orthography(g)[0] > -4 and common(g)}
             found.discard(obs)
+        if not real_word and len(obs) >= NEAR_LENGTH and all(channel(obs, c)[0] > INDEL for c in found):
+            # nothing within a letter: the words of the dictionary two letters away
+            # (ыарьнжъ → марьяжъ), as the corpus gives them where it has the word — a page alone reads as it would
+            # with other pages present
+            found |= {g for m in near_forms(_modern_letters(obs)) if (g := _respelled_as(m, obs)) != obs
+                      and orthography(g)[0] > -4 and common(g)}
         result = tuple(sorted(c for c in found if channel(obs, c)[0] <= MAX_CHANNEL))
         self._cands[key] = result
         return result
 
-    def _splits(self, obs: str, ctx: tuple[str, str], gap_after: str = "") -> list[_Cand]:
+    def _splits(self, obs: str, ctx: tuple[str, str], gap_after: str = "",
+                linked: tuple[bool, bool] = (True, True)) -> list[_Cand]:
         out = []
         for i in range(1, len(obs)):
             a, b = obs[:i], obs[i:]
@@ -971,8 +1058,8 @@ class Corrector:
             function = any(p.tag.POS in FUNCTION_POS for p in parses(modernize_word(a)) + parses(modernize_word(b)))
             if not function:
                 continue
-            la, _ = self._language(a, (ctx[0], b), (), False)
-            lb, _ = self._language(b, (a, ctx[1]), (), False)
+            la, _ = self._language(a, (ctx[0], b), (), False, linked=(linked[0], True))
+            lb, _ = self._language(b, (a, ctx[1]), (), False, linked=(True, linked[1]))
             out.append(_Cand(a + " " + b, min(la, lb) - SPLIT, SPLIT, (), ("morphology", "split"), "split"))
         return out
 
@@ -1100,7 +1187,8 @@ class Corrector:
         clause = (gap_before.isspace(), gap_after.isspace())
         around = (gap_class(gap_before) or (word_classes(ctx[0]) if ctx[0] else EDGE),
                   gap_class(gap_after) or (word_classes(ctx[1]) if ctx[1] else EDGE))
-        lang_obs, _ = self._language(obs, ctx, wide, True, capital, clause)
+        linked = (not _BREAK.search(gap_before), not _BREAK.search(gap_after))
+        lang_obs, obs_evidence = self._language(obs, ctx, wide, True, capital, clause, linked)
         if mixed:
             lang_obs -= 5.0
         real_word = obs_known and not orthography(obs)[0]
@@ -1108,22 +1196,23 @@ class Corrector:
         cands: list[_Cand] = []
         for c in self._candidates(obs, real_word):
             cost, ops = channel(obs, c, caps)
-            lang, ev = self._language(c, ctx, wide, False, False, clause)
+            lang, ev = self._language(c, ctx, wide, False, False, clause, linked)
             cands.append(_Cand(c, lang - cost, cost, ops, tuple(ev)))
         if real_word and support <= 1:
             cands = [self._text_evidence(obs, c, support) for c in cands]
         if not real_word:
-            cands += self._splits(obs, ctx, gap_after)
+            cands += self._splits(obs, ctx, gap_after, linked)
         if gap_after.strip()[:1] in set(".!?;:"):  # nothing follows in the sentence: no preposition
             cands = [dataclasses.replace(c, score=c.score - 4.0) if c.form in GOVERNMENT else c for c in cands]
         if mixed and known(obs):
-            lang, ev = self._language(obs, ctx, wide, False, False, clause)
+            lang, ev = self._language(obs, ctx, wide, False, False, clause, linked)
             cands.append(_Cand(obs, lang - CASE, CASE, (), tuple(ev), "case"))
         if cut:
-            # what is left of a cut word is not completed by invention: a reading keeps its length and the letter
-            # at the cut (внѵтреннихъ → внутреннихъ, not перемѣщ → перемѣщу, щаютъ → даютъ)
+            # what is left of a cut word is not completed by invention: a reading is no longer than the form and
+            # keeps the letter at the cut (внѵтреннихъ → внутреннихъ, игггы → игры; not перемѣщ → перемѣщу,
+            # щаютъ → даютъ)
             edge = 0 if cut == "start" else -1
-            kept = [c for c in cands if len(c.form) == len(obs) and c.form[edge] == obs[edge]]
+            kept = [c for c in cands if len(c.form) <= len(obs) and c.form[edge] == obs[edge]]
             if len(kept) < len(cands) and not real_word and not kept:
                 return Review(start, end, surface, tuple(_restore_case(surface, c.form) for c in cands[:4]),
                               f"at the {cut} of a text cut off there: the word may be cut")
@@ -1152,11 +1241,18 @@ class Corrector:
         corr = _restore_case(surface, best.form)
         if corr.replace("Ѣ", "ѣ") == surface.replace("Ѣ", "ѣ"):
             return None
-        if cert == "low" and known(obs) and not mixed and not LOCAL_EVIDENCE & set(best.evidence):
+        variant = modernize_word(obs) == modernize_word(best.form)  # one word spelled two ways (пѣгой, пегой)
+        # the words around cannot tell two spellings of one word apart: what speaks for the one speaks for the other
+        local = (LOCAL_EVIDENCE & set(best.evidence)) - (set(obs_evidence) if variant else set())
+        # the text prints the word as the reading spells it in many places and never as here (рѣзервъ, ѣсли)
+        spelt = variant and support == 0 and self.corpus.same_spelling(best.form) >= TEXT_FREQUENT_WORD
+        if cert == "low" and known(obs) and not mixed and not local and not misspelt(obs) and not spelt:
             # a form morphology knows is a word of the book until more than weak evidence speaks against it: at low
-            # certainty only the words around it may (agreement, government, neighbours, another witness); the rest
-            # of the text (a spelling it uses elsewhere) or a spelling rule alone (which may not know the word:
-            # разсмотрѣть) leave it to the editors
+            # certainty only the words around it may (agreement, government, neighbours, another witness), and not
+            # where the reading is the same word spelled otherwise (пѣгой скатерти agrees as пегой does); the
+            # rest of the text (a spelling it uses in a place or two) or a ѣ-rule alone (which may not know the word:
+            # разсмотрѣть, пѣгій) leave it to the editors — but not a form no pre-reform word has (ізображенъ, рукѵ),
+            # nor one the text spells otherwise wherever else it has the word
             top = tuple(_restore_case(surface, c.form) for c in cands[:4])
             return Review(start, end, surface, top, "a known word; the reading weighed against it is uncertain")
         kind = best.kind or "+".join(dict.fromkeys(label for label, _, _ in best.ops)) or "case"

@@ -41,7 +41,7 @@ from functools import lru_cache
 
 import regex
 
-__all__ = ["tokens", "modernize_word", "modernize", "spellings", "spell", "morph", "is_known", "parses"]
+__all__ = ["tokens", "modernize_word", "modernize", "spellings", "spell", "morph", "is_known", "parses", "near_forms"]
 
 _WORD = regex.compile(r"[\p{L}\p{M}]+")
 
@@ -162,6 +162,80 @@ def _prefix_nodes(prefix: str) -> tuple[int, ...]:
             _PREFIX_NODES.clear()
         _PREFIX_NODES[prefix] = got
     return got
+
+
+_CHILDREN: dict[int, tuple[tuple[str, int], ...]] = {}
+_END = 1  # the byte pymorphy3's DAWG puts between a word form and its data: a word ends where it follows
+
+
+def _char_children(index: int) -> tuple[tuple[str, int], ...]:
+    """The letters the dictionary's DAWG continues with from ``index``, each with the place it leads to (through the
+    DAWG's guide, so only the letters that are there are tried; ё given as е, as ``is_known`` reads it); ("", place)
+    where a word form ends. Cached."""
+    got = _CHILDREN.get(index)
+    if got is not None:
+        return got
+    words = morph().dictionary.words
+    follow, child, sibling = words.dct.follow_char, words.guide.child, words.guide.sibling
+    out = []
+    label = child(index)
+    while label:
+        nxt = follow(label, index)
+        if nxt is None:
+            break
+        if label == _END:
+            out.append(("", nxt))
+        elif label < 0x80:
+            out.append((chr(label), nxt))
+        elif label in (0xD0, 0xD1):  # a Cyrillic letter: two bytes
+            low = child(nxt)
+            while low:
+                there = follow(low, nxt)
+                if there is None:
+                    break
+                out.append((bytes((label, low)).decode("utf-8").replace("ё", "е"), there))  # ё read as е
+                low = sibling(there)
+        label = sibling(nxt)
+    if len(_CHILDREN) > 500_000:
+        _CHILDREN.clear()
+    _CHILDREN[index] = got = tuple(out)
+    return got
+
+
+NEAR_VISITS = 40_000  # the most places of the DAWG one look-up of near_forms may visit
+
+
+def near_forms(word: str, k: int = 2) -> tuple[str, ...]:
+    """The word forms of pymorphy3's dictionary within ``k`` letter edits (Levenshtein) of ``word`` (modern letters,
+    lower case) that make at most one of them in its first half — a walk down the dictionary's DAWG keeping the edit
+    distance of each prefix (a Levenshtein automaton), so that only beginnings that can still come within ``k`` are
+    followed; what has two edits in the first half is not found. Bounded: at most NEAR_VISITS places are visited
+    (then what was found so far is returned), the same for the same word."""
+    n = len(word)
+    half = (n + 1) // 2
+    found: set[str] = set()
+    stack = [(0, "", tuple(range(n + 1)))]
+    visits = 0
+    while stack and visits < NEAR_VISITS:
+        index, prefix, row = stack.pop()
+        limit = 1 if len(prefix) < half else k
+        for ch, nxt in _char_children(index):
+            if not ch:
+                if prefix and row[n] <= k:
+                    found.add(prefix)
+                continue
+            visits += 1
+            new = [row[0] + 1]
+            for j in range(1, n + 1):
+                v = row[j - 1] + (word[j - 1] != ch)
+                if row[j] + 1 < v:
+                    v = row[j] + 1
+                if new[j - 1] + 1 < v:
+                    v = new[j - 1] + 1
+                new.append(v)
+            if min(new) <= limit:
+                stack.append((nxt, prefix + ch, tuple(new)))
+    return tuple(sorted(found))
 
 
 def tokens(text: str) -> list[tuple[int, int, str, bool]]:
