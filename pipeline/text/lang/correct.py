@@ -1097,6 +1097,8 @@ class Corrector:
             again = self._at(toks, words, read, idx)
             if again is not None or isinstance(r, Review):
                 results[idx] = again
+            if isinstance(again, Correction) and again.kind != "join" and " " not in again.corr:
+                read[idx] = again.corr.lower()  # the words after it are looked at with this reading (иза букота)
         for r in results.values():
             if r is None:
                 continue

@@ -1,7 +1,7 @@
 """Properties of the corrector: idempotent, leaves accepted words alone, sic/corr round-trip exactly."""
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from pipeline.text.lang.correct import Correction, common, orthography
 
@@ -54,6 +54,8 @@ def test_correcting_the_corrected_witnesses_changes_nothing(corrector):
 
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(ALL), st.integers(0, 10_000))
+# a word read in the second pass (иза → изъ, once кпрты was read карты) is the neighbour of the next one looked at again
+@example(paragraph="Такимъ же образомъ кладутся карты изъ букота.", seed=5513)
 def test_correcting_twice_is_correcting_once(corrector, paragraph, seed):
     text = noisy(paragraph, seed)
     corrected, _ = apply(text, corrector.correct(text)[0])
