@@ -2,7 +2,8 @@
 
 - `play/*.mjs|css` (this folder) are copied as they are;
 - `play/pyodide/`: only the Pyodide files the worker needs, from `node_modules/pyodide` (npm, pinned in
-  package.json); nothing comes from a CDN;
+  package.json); nothing comes from a CDN; its `python_stdlib.zip` with the modules the worker imports compiled to
+  bytecode (`compiled_stdlib`: Pyodide ships source, and compiling it was most of its start in the page);
 - `play/engine/<slug>.json`: per game, the sources its worker needs and nothing more — the Python modules that the
   session module `edition_play.py`, the game's modules and its solver (for the hint) import, found by reading
   their imports (`module_closure`); the worker writes them into Pyodide's file system with `FS.writeFile`;
@@ -24,6 +25,9 @@ import hashlib
 import json
 import logging
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -159,11 +163,70 @@ def game_sources(slug: str, root: Path = ROOT) -> dict[str, str]:
     return files
 
 
-def engine_bundle(slug: str, root: Path = ROOT) -> tuple[str, str]:
-    """One game's bundle as JSON, and its version (a digest of its files)."""
-    files = game_sources(slug, root)
-    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
-    return version, json.dumps({"version": version, "slug": slug, "files": files},
+def stdlib_imports(sources: list[str]) -> list[str]:
+    """The standard-library modules (top-level names) that these sources import, anywhere in them: what the
+    worker will import from Pyodide's library."""
+    names = set()
+    for text in sources:
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Import):
+                names |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names.add(node.module.split(".")[0])
+    return sorted(n for n in names if n in sys.stdlib_module_names and n != "__future__")
+
+
+STDLIB_PYC = HERE / "stdlib_pyc.mjs"
+CACHE = ROOT / ".cache" / "pyodide-stdlib"
+
+
+def compiled_stdlib(pyodide: Path, modules: list[str], cache: Path = CACHE) -> bytes:
+    """Pyodide's `python_stdlib.zip` with what its start and `modules` load compiled to bytecode (stdlib_pyc.mjs,
+    under Node: only Pyodide's own CPython writes its bytecode). Kept in `.cache/` by a digest of its inputs (the
+    archive, the script, the module list), so a build compiles it once; the same inputs give the same bytes. No
+    Node, or a failure: the archive as Pyodide ships it, with a warning (the board works, it starts slower)."""
+    original = (pyodide / "python_stdlib.zip").read_bytes()
+    digest = hashlib.sha256(original + STDLIB_PYC.read_bytes() + " ".join(modules).encode()).hexdigest()[:16]
+    kept = cache / f"python_stdlib-{digest}.zip"
+    if kept.is_file():
+        return kept.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        log.warning("play: no node on PATH: python_stdlib.zip shipped as source (the engine starts slower)")
+        return original
+    cache.mkdir(parents=True, exist_ok=True)
+    part = kept.with_suffix(".part")
+    done = subprocess.run([node, str(STDLIB_PYC), str(pyodide), str(part), *modules], capture_output=True,
+                          text=True, stdin=subprocess.DEVNULL, timeout=600)
+    if done.returncode != 0 or not part.is_file():
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        log.warning(f"play: compiling Pyodide's stdlib failed ({last[:200]}): shipped as source")
+        part.unlink(missing_ok=True)
+        return original
+    part.replace(kept)
+    return kept.read_bytes()
+
+
+def snapshot_plan(sources: dict[str, dict[str, str]], stdlib: list[str]) -> dict:
+    """What the worker imports before it takes Pyodide's memory snapshot (worker.mjs), the same for every game:
+    the standard-library modules the engine uses and the modules of ours that every game's bundle holds (the
+    session, the engine's core, the solver's search; no game module, and the registry is not asked for its games,
+    so a snapshot taken on one chapter serves every other). `key`: a digest of those modules' sources and of the
+    list, so a changed module is a new snapshot."""
+    common = set.intersection(*(set(files) for files in sources.values())) if sources else set()
+    first = next(iter(sources.values()), {})
+    ours = sorted(path[:-3].removesuffix("/__init__").replace("/", ".") for path in common)
+    digest = hashlib.sha256(json.dumps([stdlib, ours, [first[p] for p in sorted(common)]]).encode())
+    return {"key": digest.hexdigest()[:16], "modules": list(stdlib) + ours}
+
+
+def engine_bundle(slug: str, root: Path = ROOT, files: dict[str, str] | None = None,
+                  snapshot: dict | None = None) -> tuple[str, str]:
+    """One game's bundle as JSON, and its version (a digest of its files and of the snapshot plan)."""
+    files = game_sources(slug, root) if files is None else files
+    snapshot = snapshot or {"key": "", "modules": []}
+    version = hashlib.sha256(json.dumps([files, snapshot], sort_keys=True).encode()).hexdigest()[:16]
+    return version, json.dumps({"version": version, "slug": slug, "files": files, "snapshot": snapshot},
                                ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
@@ -247,17 +310,23 @@ def on_files(files: Files, config) -> Files:
     if missing:
         raise PluginError(f"{pyo}: missing {', '.join(missing)} — the board needs the pinned npm package "
                           f"pyodide; run `bash run.sh setup` (npm ci) and build again")
-    for name in PYODIDE_FILES:
-        _add(files, config, f"{OUT}/pyodide/{name}", (pyo / name).read_bytes())
     for name in ASSETS:
         _add(files, config, f"{OUT}/{name}", (HERE / name).read_bytes())
     try:
         games = registered_games()
     except Exception as err:  # a game module that does not import must say so at build time
         raise PluginError(f"pipeline/engine: the registry does not load ({err}); fix the game module") from err
+    sources = {g["slug"]: game_sources(g["slug"]) for g in games}
+    modules = stdlib_imports([text for files_ in sources.values() for text in files_.values()])
+    plan = snapshot_plan(sources, modules)
+    for name in PYODIDE_FILES:
+        data = compiled_stdlib(pyo, modules) if name == "python_stdlib.zip" else (pyo / name).read_bytes()
+        if name == "python_stdlib.zip":  # the service worker's cache is keyed by it too (asset_version)
+            _state["stdlib"] = hashlib.sha256(data).hexdigest()[:16]
+        _add(files, config, f"{OUT}/pyodide/{name}", data)
     boards = {}
     for game in games:
-        version, bundle = engine_bundle(game["slug"])
+        version, bundle = engine_bundle(game["slug"], files=sources[game["slug"]], snapshot=plan)
         _add(files, config, f"{OUT}/engine/{game['slug']}.json", bundle.encode())
         info = described(game["slug"])  # once a game: it reads the chapter's TEI for the rule places
         _add(files, config, f"{OUT}/describe/{game['slug']}.json", json.dumps(info, ensure_ascii=False).encode())
@@ -303,6 +372,7 @@ def asset_version() -> str:
     lock = pyodide_dir() / "package.json"  # the runtime's version too: the service worker keys its cache by this
     if lock.is_file():
         digest.update(lock.read_bytes())
+    digest.update(str(_state.get("stdlib", "")).encode())  # and the standard library as compiled for it
     return digest.hexdigest()[:12]
 
 

@@ -268,6 +268,7 @@ export class Board {
     this.engine = new Engine({
       slug: this.slug,
       bundle: this.game.bundle || "",
+      assets: this.game.assets || "",
       timeoutMs: this.timeoutMs,
       onProgress: (p) => {
         this.loaderText.textContent = p.text;

@@ -4,8 +4,9 @@
 export class EngineError extends Error {}
 
 export class Engine {
-  constructor({ slug = "", bundle = "", timeoutMs = 45000, onProgress = () => {} } = {}) {
+  constructor({ slug = "", bundle = "", assets = "", timeoutMs = 45000, onProgress = () => {} } = {}) {
     this.slug = slug;
+    this.assets = assets; // the version of the play assets and of Pyodide (the worker's Cache Storage: edition-play-<assets>)
     this.bundle = bundle; // the version of the game's engine bundle (the worker fetches engine/<slug>.json?v=…)
     this.timeoutMs = timeoutMs;
     this.onProgress = onProgress;
@@ -31,7 +32,7 @@ export class Engine {
         "сайт нужно открывать через сервер (bash run.sh serve), а не как файл с диска."), this.timeoutMs);
       try {
         this.worker = new Worker(new URL("./worker.mjs", import.meta.url),
-          { type: "module", name: `edition-engine:${this.slug}:${this.bundle}` });
+          { type: "module", name: `edition-engine:${this.slug}:${this.bundle}:${this.assets}` });
       } catch (err) {
         fail(`Этот браузер не может запустить движок игры (модульный Web Worker): ${err.message}`);
         return;

@@ -21,20 +21,30 @@ async function fetchBundle(url) {
   return response.json();
 }
 
-// The two big files are fetched here, with byte progress; the runtime's own fetches of them are then answered from
-// memory (so each is downloaded exactly once, whatever the HTTP cache does).
-const fetched = new Map(); // href -> Blob
+// The two big files (the WebAssembly and the standard library) are fetched here, with byte progress, or taken
+// from Cache Storage; the runtime's own fetches of them are then answered from memory (each is downloaded at most
+// once, whatever the HTTP cache does). The worker keeps them in Cache Storage itself, in the cache the service
+// worker uses (edition-play-<assets version>): a second chapter finds them there whether or not the service worker
+// was installed in time to see the first chapter's requests (it is registered on intent, as this worker starts).
+const fetched = new Map(); // href -> Response (cloned for each fetch of it)
 const networkFetch = self.fetch.bind(self);
 self.fetch = (input, init) => {
   const href = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location).href;
-  const blob = fetched.get(href);
-  if (!blob) return networkFetch(input, init);
-  fetched.delete(href);
-  const type = href.endsWith(".wasm") ? "application/wasm" : "application/zip";
-  return Promise.resolve(new Response(blob, { status: 200, headers: { "Content-Type": type } }));
+  const kept = fetched.get(href);
+  return kept ? Promise.resolve(kept.clone()) : networkFetch(input, init);
 };
 
-async function fetchWithProgress(urls) {
+const TYPES = { wasm: "application/wasm", zip: "application/zip" };
+
+async function openCache(assets) {
+  try {
+    return assets && self.caches ? await self.caches.open(`edition-play-${assets}`) : null;
+  } catch (e) {
+    return null; // no Cache Storage (a private window in some browsers): the network and the HTTP cache serve
+  }
+}
+
+async function fetchWithProgress(urls, cache) {
   const sizes = new Map();
   const got = new Map();
   const report = () => {
@@ -47,59 +57,103 @@ async function fetchWithProgress(urls) {
     const response = await networkFetch(url);
     if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
     sizes.set(url.href, Number(response.headers.get("Content-Length")) || 0);
-    if (!response.body) {
-      fetched.set(url.href, await response.blob());
-      return;
+    let blob;
+    if (!response.body) blob = await response.blob();
+    else {
+      const reader = response.body.getReader();
+      const chunks = [];
+      got.set(url.href, 0);
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        got.set(url.href, got.get(url.href) + value.length);
+        report();
+      }
+      blob = new Blob(chunks);
     }
-    const reader = response.body.getReader();
-    const chunks = [];
-    got.set(url.href, 0);
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      got.set(url.href, got.get(url.href) + value.length);
-      report();
-    }
-    fetched.set(url.href, new Blob(chunks));
+    const type = TYPES[url.pathname.split(".").pop()] || "application/octet-stream";
+    const kept = new Response(blob, { status: 200, headers: { "Content-Type": type } });
+    fetched.set(url.href, kept);
+    if (cache) cache.put(url.href, kept.clone()).catch(() => {}); // for the next chapter; not waited for
   }));
+}
+
+/** A short digest of a text (the memory snapshot's key: the modules it holds). */
+async function digest(text) {
+  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return [...bytes.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 async function boot() {
   const total = 4;
   progress("download", 0, 1, "Загружается Python (Pyodide)…");
-  // the page names the worker "edition-engine:<slug>:<bundle version>" (engine.mjs): this game's bundle only
-  const [, slug, version] = (self.name || "").split(":");
+  // the page names the worker "edition-engine:<slug>:<bundle version>:<assets version>" (engine.mjs)
+  const [, slug, version, assets] = (self.name || "").split(":");
   const bundlePromise = fetchBundle(new URL(`engine/${slug}.json?v=${version}`, base)); // in parallel with Pyodide
   const index = new URL("pyodide/", base);
+  const cache = await openCache(assets);
   const big = [new URL("pyodide.asm.wasm", index), new URL("python_stdlib.zip", index)];
-  // kept by the service worker already (a second chapter, a later visit): Pyodide fetches them itself, so the
-  // browser compiles the WebAssembly from its stream and can reuse its code cache; else fetched here with progress
-  let kept = false;
-  try {
-    kept = (await Promise.all(big.map((url) => self.caches.match(url.href)))).every(Boolean);
-  } catch (e) { /* no Cache Storage */ }
-  timings.kept = kept;
-  if (!kept) await fetchWithProgress(big);
+  const hits = cache ? await Promise.all(big.map((url) => cache.match(url.href).catch(() => null))) : [];
+  big.forEach((url, i) => { if (hits[i]) fetched.set(url.href, hits[i]); });
+  timings.kept = big.every((url, i) => Boolean(hits[i]));
+  const missing = big.filter((url, i) => !hits[i]);
+  if (missing.length) await fetchWithProgress(missing, cache);
   progress("runtime", 1, total, "Запускается Python…");
-  const pyodide = await loadPyodide({
-    indexURL: index.href,
-    fullStdLib: false,
-    stdout: () => {},
-    stderr: (line) => console.warn("[engine]", line),
-  });
-  progress("engine", 2, total, "Загружается движок игры…");
+  // Pyodide's memory once it has started and imported what every game needs (the standard-library modules the
+  // engine uses, the session, the engine's core, the solver's search: the bundle's snapshot plan, assets.py),
+  // taken at the first start and kept in Cache Storage: a later start, on any chapter, restores it instead of
+  // starting Python and importing again (Pyodide's _makeSnapshot / _loadSnapshot). No game module is in it.
   const bundle = await bundlePromise;
+  const plan = bundle.snapshot || { key: "", modules: [] };
+  const modules = (plan.modules || []).filter((m) => /^[A-Za-z_][A-Za-z0-9_.]*$/.test(m));
+  const snapshotKey = plan.key && /^[0-9a-f]+$/.test(plan.key) ? new URL(`snapshot-${plan.key}.bin`, index).href : null;
+  const snapshot = cache && snapshotKey ? await cache.match(snapshotKey).catch(() => null) : null;
+  const options = { indexURL: index.href, fullStdLib: false, stdout: () => {},
+    stderr: (line) => console.warn("[engine]", line) };
   const root = "/home/pyodide/edition";
-  for (const [path, source] of Object.entries(bundle.files)) { // this game's modules only (assets.py)
-    const full = `${root}/${path}`;
-    pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
-    pyodide.FS.writeFile(full, source, { encoding: "utf8" });
+  const writeBundle = (py) => {
+    for (const [path, source] of Object.entries(bundle.files)) { // this game's modules only (assets.py)
+      const full = `${root}/${path}`;
+      py.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
+      py.FS.writeFile(full, source, { encoding: "utf8" });
+    }
+    py.runPython(`import sys\nif ${JSON.stringify(root)} not in sys.path: sys.path.insert(0, ${JSON.stringify(root)})`);
+  };
+  let pyodide = null;
+  if (snapshot) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot.arrayBuffer() });
+      timings.snapshot = "loaded";
+      progress("engine", 2, total, "Загружается движок игры…");
+      writeBundle(pyodide);
+    } catch (err) { // a snapshot this runtime does not take: forget it, start the plain way (and take a new one)
+      console.warn("[engine] memory snapshot refused:", String(err && err.message ? err.message : err));
+      cache.delete(snapshotKey).catch(() => {});
+      pyodide = null;
+    }
+  }
+  if (!pyodide) {
+    const making = Boolean(cache && snapshotKey);
+    pyodide = await loadPyodide({ ...options, _makeSnapshot: making });
+    progress("engine", 2, total, "Загружается движок игры…");
+    writeBundle(pyodide);
+    if (modules.length) pyodide.runPython(`import ${modules.join(", ")}`);
+    if (making) {
+      try {
+        const image = pyodide.makeMemorySnapshot();
+        timings.snapshot = `made ${Math.round(image.length / 1048576)} MB`;
+        cache.put(snapshotKey, new Response(image, { headers: { "Content-Type": "application/octet-stream" } }))
+          .catch(() => {});
+      } catch (err) {
+        timings.snapshot = `none: ${String(err && err.message ? err.message : err).slice(0, 80)}`;
+      }
+    }
   }
   progress("import", 3, total, "Запускается движок…");
-  pyodide.runPython(`import sys\nif ${JSON.stringify(root)} not in sys.path: sys.path.insert(0, ${JSON.stringify(root)})`);
   session = pyodide.pyimport("edition_play");
   const games = JSON.parse(session.games());
+  fetched.clear();
   progress("ready", total, total, "Движок готов.");
   timings.ready = Math.round(performance.now());
   self.postMessage({ ready: true, games, version: bundle.version, pyodide: pyodide.version, timings });

@@ -5,9 +5,11 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import shutil
 import subprocess
 import sys
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -87,11 +89,38 @@ def test_the_board_asks_nothing_of_the_internet():
         assert not re.search(r"https?://", path.read_text("utf-8")), f"{path.name} names an outside URL"
 
 
+@pytest.mark.skipif(shutil.which("node") is None, reason="the stdlib is compiled under Node")
+def test_the_shipped_stdlib_is_pyodides_whole_library_with_what_the_worker_imports_compiled(site_dir):
+    shipped = zipfile.ZipFile(site_dir / "play" / "pyodide" / "python_stdlib.zip")
+    original = zipfile.ZipFile(hook.pyodide_dir() / "python_stdlib.zip")
+    names = set(shipped.namelist())
+    for name in (n for n in original.namelist() if not n.endswith("/")):  # every module, as source or bytecode
+        assert name in names or (name.endswith(".py") and name + "c" in names and name not in names), name
+    compiled = {n[:-1] for n in names if n.endswith(".pyc")}
+    # what Pyodide's start imports and what the engine imports (the bundles' snapshot plan) is bytecode; the
+    # rest (say, tkinter's or unittest's modules) stays source
+    wanted = json.loads((site_dir / "play" / "engine" / "windmill.json").read_text("utf-8"))["snapshot"]["modules"]
+    sources = set(original.namelist())
+    for module in ["encodings", "zipfile", "dataclasses", *[m for m in wanted if not m.startswith(("pipeline", "edition"))]]:
+        files = {f"{module}.py", f"{module}/__init__.py"} & sources  # none: built into the interpreter (math, sys)
+        assert files <= compiled, module
+    assert {"encodings/__init__.py", "json/__init__.py", "random.py", "dataclasses.py"} <= compiled
+    assert "unittest/__init__.py" not in compiled and "unittest/__init__.py" in names
+    magics = set()
+    for name in sorted(compiled):  # unchecked-hash bytecode (PEP 552: flags 0b01) of one Python
+        data = shipped.read(name + "c")
+        assert int.from_bytes(data[4:8], "little") == 0b01, name
+        magics.add(data[:4])
+    assert len(magics) == 1
+
+
 def test_the_site_ships_the_engine_the_board_and_only_the_pyodide_files_it_needs(site_dir):
     play = site_dir / "play"
     shipped = sorted(p.name for p in (play / "pyodide").iterdir() if not p.name.endswith(".gz"))
     assert shipped == sorted(hook.PYODIDE_FILES)
     for name in hook.PYODIDE_FILES:
+        if name == "python_stdlib.zip":  # compiled in part (the next test)
+            continue
         assert (play / "pyodide" / name).read_bytes() == (hook.pyodide_dir() / name).read_bytes()
         packed = play / "pyodide" / f"{name}.gz"
         if packed.exists():  # precompressed beside it: the same bytes once unpacked

@@ -1,0 +1,41 @@
+"""A second chapter starts from what the first one kept: the runtime's two big files and Pyodide's memory snapshot
+in Cache Storage (worker.mjs), whether or not the service worker was there in time to see the first chapter."""
+from __future__ import annotations
+
+import pytest
+
+from play_helpers import open_board, settle, view
+
+TIMINGS = "() => window.editionPlay.board.engine.info.timings"
+
+
+@pytest.mark.parametrize("workers", ["allow", "block"])
+def test_a_second_chapter_restores_the_first_ones_runtime_and_plays(browser, site_url, workers):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers=workers)
+    try:
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        open_board(page, site_url, "windmill")
+        first = page.evaluate(TIMINGS)
+        assert first["kept"] is False and first["snapshot"].startswith("made"), first
+        # the snapshot is written in the background: wait until the cache holds it before leaving the page
+        page.wait_for_function("""async () => { for (const name of await caches.keys()) {
+            const c = await caches.open(name);
+            if ((await c.keys()).some(r => /snapshot-[0-9a-f]+\\.bin$/.test(r.url))) return true; } return false; }""",
+                               polling=200, timeout=60_000)
+        page.goto("about:blank")
+        second = ctx.new_page()
+        second.on("pageerror", lambda err: errors.append(str(err)))
+        before = open_board(second, site_url, "clock")
+        timings = second.evaluate(TIMINGS)
+        assert timings["kept"] is True and timings["snapshot"] == "loaded", timings
+        # the restored engine plays: the first legal move, by its id, and the position changes
+        move = before["legal_moves"][0]["id"]
+        second.evaluate("id => window.editionPlay.play(id)", move)
+        settle(second)
+        after = view(second)
+        assert after["history"] == 1 and after["last"] == move
+        assert not errors
+    finally:
+        ctx.close()
