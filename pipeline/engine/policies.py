@@ -23,11 +23,13 @@ def _fresh(game: Game, state: State, moves: list[Move], seen: set) -> list[Move]
     return out
 
 
+def preferred(moves: list[Move]) -> Move | None:
+    """The greedy policy's pick among `moves`: the first of the most preferred kind."""
+    return min(moves, key=lambda m: PREFERENCE.get(m.kind, 3)) if moves else None
+
+
 def greedy_choice(game: Game, state: State, seen: set) -> Move | None:
-    moves = _fresh(game, state, game.legal_moves(state), seen)
-    if not moves:
-        return None
-    return min(moves, key=lambda m: PREFERENCE.get(m.kind, 3))
+    return preferred(_fresh(game, state, game.legal_moves(state), seen))
 
 
 def random_choice(game: Game, state: State, seen: set, rng: SplitMix64) -> Move | None:

@@ -28,7 +28,7 @@ from pipeline.engine import api, registry
 from pipeline.engine.cards import card_id
 from pipeline.engine.core import Game, Move, State, undo_step
 from pipeline.engine.errors import EngineError
-from pipeline.engine.policies import greedy_choice
+from pipeline.engine.policies import preferred
 from pipeline.engine.serial import copy_state, steps_for_display
 
 
@@ -196,16 +196,38 @@ def redo() -> str:
     return _view(session, steps_for_display(session.game, before, steps))
 
 
-HINT_SECONDS = 0.25  # the search's time box for one hint: the answer within 0.3 s, so play never waits on it
+HINT_SECONDS = 0.25  # one hint's time box, the greedy answer included: within the 0.3 s the reader is promised
 FIRST_BUDGET = 64  # positions of the first, smallest search
+MARGIN = 0.01  # of the box, kept for the greedy answer and the JSON after the search is stopped
+
+
+class OutOfTime(BaseException):
+    """Raised into a search when its time box is over (a BaseException: a solver's `except Exception` lets it by)."""
+
+
+def boxed(fn: Callable[[], Any], deadline: float) -> Any:
+    """`fn()`, stopped when the clock passes `deadline`: the solvers honour a time limit only roughly (some check
+    the clock between phases, some not in every loop), so the box is kept from outside them — a profile hook that
+    looks at the clock on every Python call and stops the search there (None). Only ever on a copy of the state
+    (`timed_search`), so a search cut anywhere leaves the game as it was."""
+    def watch(frame: Any, event: str, arg: Any) -> None:
+        if event == "call" and time.perf_counter() > deadline:
+            raise OutOfTime
+    previous = sys.getprofile()
+    sys.setprofile(watch)
+    try:
+        return fn()
+    except OutOfTime:
+        return None
+    finally:
+        sys.setprofile(previous)
 
 
 def timed_search(session: Session, seconds: float) -> str | None:
-    """The first move of a winning line that `pipeline.solve.search.solve_state` finds within about `seconds`, or
-    None. The solvers honour a node limit exactly and a time limit only roughly (some check the clock between
-    phases), so the box is kept with budgets: a small search first, then each next budget sized by the positions
-    per second the last one ran at to fill the time left (at most 8 times larger), until a win is found, the
-    position is proved lost, or no larger search fits. Each search runs on a copy: the live state is never touched."""
+    """The first move of a winning line that `pipeline.solve.search.solve_state` finds within `seconds`, or None.
+    Budgets grow to the time left: a small search first, then each next budget sized by the positions per second
+    the last one ran at (at most 8 times larger), until a win is found, the position is proved lost, or the box
+    is over; the box itself is kept by `boxed`, whatever the solver does. Each search runs on a copy."""
     from pipeline.solve import search  # the solver, shipped beside the engine
 
     legal = {m.id for m in session.moves}
@@ -213,8 +235,10 @@ def timed_search(session: Session, seconds: float) -> str | None:
     budget = FIRST_BUDGET
     while True:
         began = time.perf_counter()
-        found = search.solve_state(session.game, _copy(session.state), node_limit=budget,
-                                   time_limit=max(0.005, deadline - began))
+        found = boxed(lambda: search.solve_state(session.game, _copy(session.state), node_limit=budget,
+                                                 time_limit=max(0.005, deadline - began)), deadline)
+        if found is None:  # stopped by the box
+            return None
         if found.status == search.WON and found.moves:
             return found.moves[0] if found.moves[0] in legal else None
         now = time.perf_counter()
@@ -230,22 +254,24 @@ def timed_search(session: Session, seconds: float) -> str | None:
 
 @guarded
 def hint(seconds: float = HINT_SECONDS) -> str:
-    """A real legal move: the first move of a winning line found by a time-boxed search (`timed_search`), else
-    the greedy policy's move. {id, by} or {id: null}."""
+    """A real legal move within `seconds` in all: the first move of a winning line found by the time-boxed search
+    (`timed_search`), else the greedy policy's pick among the position's moves (computed already: nothing is
+    played to choose it). {id, by} or {id: null}."""
+    started = time.perf_counter()
     session = _now()
     if not session.moves:
         return json.dumps({"id": None, "by": None})
     if type(seconds) not in (int, float) or not 0 < seconds <= 2:
         seconds = HINT_SECONDS
     try:
-        move = timed_search(session, float(seconds))
+        move = timed_search(session, max(0.0, float(seconds) - MARGIN - (time.perf_counter() - started)))
     except ImportError:  # no solver shipped: the greedy policy alone
         move = None
     except Exception:  # a solver that cannot answer must not cost the reader the hint
         move = None
     by = "solver"
     if move is None:
-        choice = greedy_choice(session.game, session.state, set())
+        choice = preferred(session.moves)
         move, by = (choice.id if choice else None), "greedy"
     return json.dumps({"id": move, "by": by if move else None})
 
@@ -262,7 +288,7 @@ def auto_step() -> str:
     """One step of auto-play to the foundations: the greedy policy's move, if it plays a card to a foundation
     (kind "play"), applied; else {"done": true}. The board calls this again until done, so the reader can stop it."""
     session = _now()
-    choice = greedy_choice(session.game, session.state, set())
+    choice = preferred(session.moves)  # the greedy policy's pick (with no positions to avoid: all moves)
     if choice is None or choice.kind != "play":
         return json.dumps({"done": True})
     before = copy_state(session.state)
