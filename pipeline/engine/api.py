@@ -62,7 +62,7 @@ def game_info(game: Game | str) -> JSON:
         "title_supplied": game.title_supplied, "decks": game.decks, "players": game.players,
         "max_score": game.max_score, "fingerprint": game.fingerprint(),
         "rules": rules, "notes": game.notes,
-        "variants": [{"id": k, "en": v} for k, v in game.variants.items()],
+        "variants": [{"id": k, "en": v, "ru": game.variants_ru.get(k, k)} for k, v in game.variants.items()],
         "rules_from_text": [r.id for r in game.rules if r.source == "text"],
         "rules_reconstructed": [r.id for r in game.rules if r.source == "reconstructed"],
     }
@@ -131,7 +131,7 @@ def new_game(slug: str, deal: int, variant: str = "") -> JSON:
     game = _game(slug)
     if type(variant) is not str or (variant and variant not in game.variants):
         raise EngineError(f"{game.slug} has no variant {variant!r}; variants: "
-                          f"{', '.join(game.variants) or 'none'}", "call")
+                          f"{', '.join(game.variants) or 'none'}", "variant")
     state, steps = game.new_state(_deal(deal), variant)
     blank = copy_state(state)
     for step in reversed(steps):  # rebuild the undealt pack so the deal's steps can be shown card by card
@@ -212,7 +212,7 @@ def replay(record: JSON | str) -> JSON:
         raise EngineError(f"a log's moves are a list of at most {MAX_MOVES} move ids", "call")
     variant = data.get("variant", "")
     if type(variant) is not str or (variant and variant not in game.variants):
-        raise EngineError(f"{game.slug} has no variant {variant!r}", "call")
+        raise EngineError(f"{game.slug} has no variant {variant!r}", "variant")
     state, _ = game.new_state(_deal(data["deal"]), variant)
     for move_id in moves:
         game.apply(state, find_move(game, state, move_id))

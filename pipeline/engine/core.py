@@ -258,6 +258,8 @@ class Game:
     # other readings of the text the player may choose (id -> what it changes, in English); the edition's own
     # reading is the default, "". The chosen one lives in state.vars["variant"], so it travels with the state.
     variants: dict[str, str] = {}
+    # the same readings as the board names them for the player (id -> a short Russian label)
+    variants_ru: dict[str, str] = {}
 
     def __init__(self) -> None:
         self.names: list[str] = []

@@ -1,12 +1,12 @@
 """The engine's one error type for a bad call: every API function raises `EngineError` — and nothing else — for an
 unknown game, a deal number out of range, a malformed or inconsistent state, or an illegal move.
 
-`kind` says which ("game", "deal", "state", "move", "call"), so that a front end can tell the player in a sentence
+`kind` says which ("game", "deal", "state", "move", "variant", "call"), so that a front end can tell the player in a sentence
 of its own (the in-page worker says it in Russian) without showing the English message, let alone a traceback.
 """
 from __future__ import annotations
 
-KINDS = ("game", "deal", "state", "move", "call")
+KINDS = ("game", "deal", "state", "move", "variant", "call")
 
 
 class EngineError(ValueError):

@@ -43,6 +43,17 @@ function dealFromHash() {
   return m ? Number(m[1]) : null;
 }
 
+/** The reading of the rules the address asks for (`#deal=N&variant=ID`; the engine checks that the game has it). */
+function variantFromHash() {
+  const m = /(?:^#|&)variant=([a-z0-9-]{1,40})(?:&|$)/.exec(window.location.hash);
+  return m ? m[1] : "";
+}
+
+/** The address of a deal, in a reading of the rules ("" the edition's own). */
+function dealHash(deal, variant) {
+  return `#deal=${deal}${variant ? `&variant=${variant}` : ""}`;
+}
+
 /** Register the play folder's service worker (keeps the runtime across chapters); only ever on intent. */
 function keepRuntime(version) {
   try {
@@ -72,6 +83,7 @@ export class Board {
     this.layout = null;
     this.info = null;
     this.auto = null;
+    this.variant = variantFromHash(); // the reading of the rules being played ("" the edition's own)
     this.stats = { moves: [] };
     this.build();
   }
@@ -109,8 +121,13 @@ export class Board {
       h("button", { type: "submit", class: "play-open" }, "Открыть"), this.dealLink);
     this.fourColour = h("input", { type: "checkbox", name: "play-four-colour", id: id("four"),
       onchange: () => this.setFourColour(this.fourColour.checked) });
+    // the readings of the rules the engine offers for this game (info.variants), if any: renderVariants
+    this.variantSelect = h("select", { id: id("variant"), name: "play-variant", class: "play-variant-select",
+      onchange: () => this.setVariant(this.variantSelect.value) });
+    this.variantLabel = h("label", { for: id("variant"), class: "play-variant", hidden: true }, "Правила: ");
+    this.variantSelect.hidden = true;
     const options = h("div", { class: "play-options" },
-      h("label", { for: id("four") }, this.fourColour, " четыре цвета мастей"));
+      h("label", { for: id("four") }, this.fourColour, " четыре цвета мастей"), this.variantLabel, this.variantSelect);
     this.toolbar = h("div", { class: "play-toolbar", role: "toolbar", "aria-label": "Управление игрой" },
       this.buttons.newDeal, dealForm, this.buttons.restart, this.buttons.undo, this.buttons.redo,
       this.buttons.hint, this.buttons.auto, this.buttons.expand, options);
@@ -204,12 +221,12 @@ export class Board {
       if (!this.view && (!deal || deal === b.deal)) {
         this.render({ ...b.view, legal_moves: [] }, { animate: false }); // the moves come with the engine
         this.dealInput.value = String(b.deal);
-        this.dealLink.href = `#deal=${b.deal}`;
+        this.dealLink.href = dealHash(b.deal, this.variant);
         this.dealLink.textContent = `ссылка на раздачу № ${b.deal}`;
       } else if (!this.view) this.renderEmpty();
       performance.mark("play:drawn");
     });
-    if (deal) {
+    if (deal || this.variant) {
       this.boot();
       return;
     }
@@ -225,6 +242,7 @@ export class Board {
     for (const p of this.layout.piles) if (!p.rules) p.rules = rules[p.name] || [];
     this.info = info;
     this.renderRules(info);
+    this.renderVariants(info);
   }
 
   listenForIntent() {
@@ -318,14 +336,14 @@ export class Board {
   start(deal, opts = {}) {
     this.stopAuto();
     return this.run(async () => {
-      const view = await this.call("new_game", this.slug, deal);
+      const view = await this.call("new_game", this.slug, deal, this.variant);
       // the layout and rules the page carries, else the engine's
-      const same = opts.first && this.view && this.view.state.deal === deal && !this.view.history;
+      const same = opts.first && this.view && this.view.state.deal === deal && !this.view.history && !this.variant;
       if (!this.layout) this.setLayout(view.layout, view.info);
       if (!this.info || !this.info.rules) this.describeRules(view.info, view.layout);
       this.outcome.textContent = "";
       this.dealInput.value = String(deal);
-      this.dealLink.href = `#deal=${deal}`;
+      this.dealLink.href = dealHash(deal, this.variant);
       this.dealLink.textContent = `ссылка на раздачу № ${deal}`;
       if (same) this.render(view, { animate: false, keepSelection: true }); // the board drawn already: no deal again
       else this.render(view, { fromStock: true });
@@ -351,7 +369,7 @@ export class Board {
   }
 
   setHash(deal) {
-    try { history.replaceState(null, "", `#deal=${deal}`); } catch (e) { /* file:// */ }
+    try { history.replaceState(null, "", dealHash(deal, this.variant)); } catch (e) { /* file:// */ }
   }
 
   restart() {
@@ -710,6 +728,29 @@ export class Board {
 
   say(text) {
     this.announcer.textContent = text;
+  }
+
+  /** The readings of the rules the engine offers (info.variants: id and a Russian label), beside the edition's
+   * own: a choice starts the deal again in that reading (the engine plays it: no rule is read here). */
+  renderVariants(info) {
+    const variants = (info && info.variants) || [];
+    const none = variants.length === 0;
+    this.variantLabel.hidden = none;
+    this.variantSelect.hidden = none;
+    if (none) return;
+    this.variantSelect.replaceChildren(h("option", { value: "" }, "как в издании"),
+      ...variants.map((v) => h("option", { value: v.id, title: v.en }, v.ru || v.id)));
+    this.variantSelect.value = variants.some((v) => v.id === this.variant) ? this.variant : "";
+  }
+
+  setVariant(variant) {
+    this.variant = variant;
+    const deal = (this.view && this.view.state.deal) || dealFromHash() || this.game.deal || 1;
+    this.setHash(deal);
+    return this.start(deal).then((view) => {
+      this.say(variant ? `Раздача № ${deal}, другое прочтение правил.` : `Раздача № ${deal}, правила как в издании.`);
+      return view;
+    });
   }
 
   renderRules(info) {

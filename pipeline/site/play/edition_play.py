@@ -65,6 +65,7 @@ MESSAGES_RU = {
     "game": "Такой игры в издании нет.",
     "state": "Партия повреждена: начните раздачу заново.",
     "call": "Сначала начните партию.",
+    "variant": "Такого варианта правил у этой игры нет.",
 }
 INTERNAL_RU = "Внутренняя ошибка движка: действие не выполнено."
 
@@ -155,10 +156,14 @@ def initial_view(slug: str, deal: int) -> dict[str, Any]:
 
 
 @guarded
-def new_game(slug: str, deal: int) -> str:
-    """Deal number `deal` of `slug`; the answer also carries the layout and the rules (info)."""
+def new_game(slug: str, deal: int, variant: str = "") -> str:
+    """Deal number `deal` of `slug`, in the reading `variant` of its rules ("" the edition's own; the others are
+    the game's `variants`, which the board offers); the answer also carries the layout and the rules (info)."""
     game = api._game(slug)  # the API's checks of a game and a deal number
-    state, steps = game.new_state(api._deal(_deal(deal)))
+    if type(variant) is not str or (variant and variant not in game.variants):
+        raise EngineError(f"{game.slug} has no variant {str(variant)[:40]!r}; variants: "
+                          f"{', '.join(game.variants) or 'none'}", "variant")
+    state, steps = game.new_state(api._deal(_deal(deal)), variant)
     blank = copy_state(state)
     for step in reversed(steps):  # the undealt pack, so the deal's steps can be shown card by card
         undo_step(blank, step)

@@ -162,7 +162,7 @@ async function boot() {
 // The operations the page may ask for: an explicit allow-list (a plain object has "constructor", "__proto__",
 // "toString" … too, which must not be callable by name).
 const OPS = new Map([
-  ["new_game", (slug, deal) => session.new_game(slug, deal)],
+  ["new_game", (slug, deal, variant = "") => session.new_game(slug, deal, variant)],
   ["apply", (moveId) => session.apply(moveId)],
   ["undo", () => session.undo()],
   ["redo", () => session.redo()],

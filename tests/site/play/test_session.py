@@ -216,3 +216,16 @@ def test_the_hint_answers_within_its_box_whatever_the_solver_does(monkeypatch):
     assert sys.getprofile() is None  # the box leaves no hook behind
     after = json.loads(session.apply(answer["id"]))
     assert after["history"] == 1 and view["history"] == 0
+
+
+@pytest.mark.parametrize("slug", list(registry.games()))
+def test_every_reading_a_game_offers_has_a_russian_label_and_is_played_by_the_session(slug):
+    game = registry.get(slug)
+    assert set(game.variants_ru) == set(game.variants)  # the board names each for the player
+    for variant in game.variants:
+        assert re.search("[а-яё]", game.variants_ru[variant]), variant
+        view = call(session.new_game, slug, 2, variant)
+        assert view["state"]["vars"]["variant"] == variant
+        assert {m["id"] for m in view["legal_moves"]} == {m["id"] for m in api.new_game(slug, 2, variant)["legal_moves"]}
+    refused = json.loads(session.new_game(slug, 2, "no-such-reading"))["refused"]
+    assert refused["message"] == "Такого варианта правил у этой игры нет." and "no-such-reading" in refused["detail"]
