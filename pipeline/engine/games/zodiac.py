@@ -97,7 +97,7 @@ class Zodiac(Game):
     variants = {"literal": "Rule I read literally: zodiac packets take cards from the talon or the pack only, "
                            "never from the equator; no card leaves zodiac or equator before the end, so no space "
                            "ever opens."}
-    variants_ru = {"literal": "правило I буквально: пачки зодиака берут карты только из талона и колоды"}
+    variants_ru = {"literal": "правило I буквально: с экватора в зодиак не переносят"}
     piles = (
         PileSpec("zodiac", "tableau", _ring(), "Зодіакъ", "Zodiac", build=Build(0, "same"), base=None,
                  sources=("talon", "reserve"), rules=("I", "layout", "fill")),

@@ -9,7 +9,7 @@
 // intent: a pointer, a touch or a key on the board, «Играть», a deal in the address, or the board scrolled near.
 import { Engine } from "./engine.mjs";
 import { cardName, cardsName, countCards, makeCard, setFaceUp } from "./cards.mjs";
-import { cardWidth, geometry, neighbour, reflow } from "./geometry.mjs";
+import { cardWidth, fitLayout, geometry, neighbour } from "./geometry.mjs";
 
 const KIND_WORDS = {
   play: "на основание", marry: "перенос", fill: "на пустое место", turn: "открыть карту",
@@ -522,8 +522,9 @@ export class Board {
     // on the whole window, the board fits its height too (what is left below the controls)
     const height = this.root.classList.contains("play-expanded")
       ? Math.max(200, window.innerHeight - this.table.getBoundingClientRect().top - pad - 8) : Infinity;
-    let placed = piles;
-    if (cardWidth(piles, this.available) < least) placed = reflow(piles, this.available / least);
+    // the board no taller than the screen where smaller cards (to three quarters of the least) make it so
+    const screen = Math.max(320, window.innerHeight - 40);
+    const placed = fitLayout(piles, this.available, { least, floor: Math.round(0.75 * least), screen }).piles;
     this.placed = { ...this.layout, piles: placed };
     this.placedByName = Object.fromEntries(placed.map((p) => [p.name, p]));
     this.surface.classList.toggle("reflowed", placed !== piles);

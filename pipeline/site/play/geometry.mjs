@@ -62,6 +62,37 @@ export function reflow(piles, units) {
   return piles.map((p) => out.get(p.name));
 }
 
+/** The board's height in px for these piles at card width `cw`, a fan down counted at its usual length. */
+export function boardHeight(piles, cw) {
+  let h = 1;
+  for (const p of piles) h = Math.max(h, p.y * GAP + 1 + (p.fan === "down" ? 1.2 : 0));
+  return h * cw * RATIO;
+}
+
+/**
+ * The layout as the board draws it `available` px wide: whole while its cards stay `least` px or more, else
+ * re-flowed into strips (`reflow`). Strips cut a figure apart (a circle's halves stacked one under the other), so
+ * when the board at `least` would be taller than the screen, smaller cards, down to `floor`, are tried too: the
+ * first (largest) card width whose board fits `screen` px is taken; if none does, the lowest board, if it saves at
+ * least a quarter of the height (else the cards stay `least`). Returns {piles, cw}.
+ */
+export function fitLayout(piles, available, { least, floor, screen }) {
+  const at = (want) => {
+    const placed = cardWidth(piles, available) >= want ? piles : reflow(piles, available / want);
+    const cw = cardWidth(placed, available);
+    return { piles: placed, cw, height: boardHeight(placed, cw) };
+  };
+  const first = at(least);
+  if (first.height <= screen) return first;
+  let best = first;
+  for (let want = least - 1; want >= floor; want--) {
+    const got = at(want);
+    if (got.height <= screen) return got;
+    if (got.height < best.height) best = got;
+  }
+  return best.height <= 0.75 * first.height ? best : first;
+}
+
 /** The nearest pile that a fan of `p` would run into (below it for "down", right of it for "right"). */
 function room(p, piles) {
   let limit = Infinity;
