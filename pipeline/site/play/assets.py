@@ -31,6 +31,7 @@ import sys
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
@@ -385,3 +386,26 @@ def on_post_page(output: str, page, config) -> str:
     add = tags(page.url, asset_version(), _state["games"], slug, boards.get(slug))  # type: ignore[arg-type]
     output = output.replace("</head>", add["head"] + "</head>", 1)
     return output.replace("</body>", add["body"] + "</body>", 1)
+
+
+TEXT_FILES = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt")
+
+
+@event_priority(-200)  # last: after the site's hook has minified its CSS and scripts and rewritten the search index
+def on_post_build(config) -> None:
+    """`X.gz` beside every text file of the whole site (pages, Material's stylesheet and scripts, the search
+    index), as beside the play files: `edition serve` and any static host send it with `Content-Encoding: gzip`.
+    Measured by Lighthouse (mobile, chapter page): Material's 138 KB stylesheet was the render-blocking request
+    that cost most (an estimated 1.2 s of the first paint on its slow 4G). gzip with mtime 0: the same bytes each
+    build (the play files' siblings are written again, to the same bytes; a stale one is never left)."""
+    site = Path(config.site_dir)
+    for path in sorted(site.rglob("*")):
+        if path.suffix not in TEXT_FILES or not path.is_file():
+            continue
+        packed = path.with_name(path.name + ".gz")
+        data = path.read_bytes()
+        small = gzipped(data) if len(data) >= GZIP_MIN else None
+        if small is not None and len(small) <= GZIP_GAIN * len(data):
+            packed.write_bytes(small)
+        elif packed.exists():
+            packed.unlink()

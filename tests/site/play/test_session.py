@@ -229,3 +229,18 @@ def test_every_reading_a_game_offers_has_a_russian_label_and_is_played_by_the_se
         assert {m["id"] for m in view["legal_moves"]} == {m["id"] for m in api.new_game(slug, 2, variant)["legal_moves"]}
     refused = json.loads(session.new_game(slug, 2, "no-such-reading"))["refused"]
     assert refused["message"] == "Такого варианта правил у этой игры нет." and "no-such-reading" in refused["detail"]
+
+
+def test_every_text_file_of_the_site_has_its_gzip_sibling_with_the_same_bytes(site_dir):
+    """Pages, Material's stylesheet and scripts, the search index: precompressed like the play files, so that a
+    chapter page's render-blocking stylesheet comes gzipped (`edition serve` sends the sibling)."""
+    texts = [p for p in site_dir.rglob("*") if p.is_file() and p.suffix in hook.TEXT_FILES]
+    assert any(p.name == "index.html" for p in texts) and any(p.suffix == ".css" for p in texts)
+    for path in texts:
+        packed = path.with_name(path.name + ".gz")
+        data = path.read_bytes()
+        if len(data) >= 4096:  # anything this big compresses by more than a tenth
+            assert packed.is_file(), path.relative_to(site_dir)
+        if packed.is_file():
+            assert gzip.decompress(packed.read_bytes()) == data, path.relative_to(site_dir)
+            assert packed.read_bytes()[4:8] == b"\0\0\0\0"  # mtime 0: the same bytes each build
