@@ -262,6 +262,16 @@ def report(out: dict) -> None:
         "a move ≤ 16 ms (median)": all(r["play"]["total_ms"]["median"] <= 16 for r in rows if r["play"]["total_ms"]),
         "a hint ≤ 0.3 s (median)": all(r["hint"]["median_ms"] <= 300 for r in rows),
     }
+    kept = [r for r in rows if (r["warm"].get("worker_stages_ms") or {}).get("kept")]
+    restored = [r for r in rows if (r["warm"].get("worker_stages_ms") or {}).get("snapshot") == "loaded"]
+    print(f"second chapter: runtime kept in {len(kept)} of {len(rows)}, memory snapshot restored in "
+          f"{len(restored)} of {len(rows)}")
+    stages = lambda r, a, b: r.get(b, 0) - r.get(a, 0)  # noqa: E731
+    for label, key in (("cold", "cold"), ("second chapter", "warm")):
+        py = [stages(r[key]["worker_stages_ms"], "runtime", "engine") for r in rows]
+        ours = [stages(r[key]["worker_stages_ms"], "engine", "ready") for r in rows]
+        print(f"  {label}: Python start (or snapshot restore) median {med(py)} ms, the engine's import median "
+              f"{med(ours)} ms (worker stages)")
     for aim, ok in verdict.items():
         print(f"  {'met ' if ok else 'MISSED'}  {aim}")
 
