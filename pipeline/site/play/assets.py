@@ -303,10 +303,29 @@ GZIP_MIN = 1024  # smaller files are not worth a second copy
 GZIP_GAIN = 0.9  # nor a copy that saves under a tenth (a zip archive)
 
 
+GZIP_KEPT = 1 << 20  # a file this big (Pyodide's) is packed once and kept in .cache/ by its digest
+
+
+def _packed(data: bytes, cache: Path = CACHE) -> bytes:
+    """`gzipped(data)`; for a big file, kept in `.cache/` by the digest of its bytes (level 9 of Pyodide's
+    WebAssembly was ~3 s of every build)."""
+    if len(data) < GZIP_KEPT:
+        return gzipped(data)
+    kept = cache / f"gz-{hashlib.sha256(data).hexdigest()[:24]}.gz"
+    if kept.is_file():
+        return kept.read_bytes()
+    packed = gzipped(data)
+    cache.mkdir(parents=True, exist_ok=True)
+    part = kept.with_suffix(".part")
+    part.write_bytes(packed)
+    part.replace(kept)
+    return packed
+
+
 def _add(files: Files, config, uri: str, data: bytes, compress: bool = True) -> None:
     files.append(File.generated(config, uri, content=data))
     if compress and len(data) >= GZIP_MIN and not uri.endswith(".zip"):
-        packed = gzipped(data)
+        packed = _packed(data)
         if len(packed) <= GZIP_GAIN * len(data):
             files.append(File.generated(config, f"{uri}.gz", content=packed))
 
