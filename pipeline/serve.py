@@ -182,7 +182,9 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
         allowed = accepted(self.headers.get("Accept-Encoding"))
         for name, suffix in ENCODINGS:
             sibling = path.with_name(path.name + suffix)
-            if name in allowed and sibling.is_file() and sibling.resolve().parent == path.parent:
+            # a sibling older than its file is stale (the file was edited after the build): the file itself
+            if (name in allowed and sibling.is_file() and sibling.resolve().parent == path.parent
+                    and sibling.stat().st_mtime_ns >= path.stat().st_mtime_ns):
                 sent, coding = sibling, name
                 break
         try:

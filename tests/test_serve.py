@@ -4,6 +4,7 @@ server, precompressed siblings served to clients that accept them. Everything on
 from __future__ import annotations
 
 import gzip
+import os
 import http.client
 import socket
 import time
@@ -141,6 +142,16 @@ def test_brotli_is_preferred_when_accepted_and_present(served):
     assert resp.getheader("Content-Encoding") == "gzip" and gzip.decompress(resp.body) == b'{"a": 1}'
     plain = get(served, "/assets/a.js", {"Accept-Encoding": "gzip, br"})
     assert plain.getheader("Content-Encoding") is None and plain.getheader("Vary") is None
+
+
+def test_a_sibling_older_than_its_file_is_not_served(site, served):
+    """A page edited after the build (its .gz made before): the page as it is now, not the stale sibling."""
+    page = site / "play" / "board.mjs"
+    page.write_bytes(b"var board = 2;\n" * 200)
+    old = (site / "play" / "board.mjs.gz").stat().st_mtime_ns - 5_000_000_000
+    os.utime(site / "play" / "board.mjs.gz", ns=(old, old))
+    resp = get(served, "/play/board.mjs", {"Accept-Encoding": "gzip"})
+    assert resp.getheader("Content-Encoding") is None and resp.body == b"var board = 2;\n" * 200
 
 
 @contextmanager
