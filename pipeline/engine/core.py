@@ -24,7 +24,8 @@ class Rule:
     states it (a rules item `windmill-rule-I`, a play paragraph `windmill-p3`, a book note `note-7`), and its `ru`
     is a verbatim quotation of that element's pre-reform reading (corrections' corr, spelling's orig, whitespace
     normalised): one contiguous part, or several in order joined by " … ". A reconstructed rule has `cite=""`
-    and says in `origin` exactly where it comes from (e.g. "Cadogan 1874/1914, The Windmill")."""
+    and says in `origin` exactly where it comes from, in Russian: the site shows it (e.g. "Cadogan 1874/1914, «The
+    Clock», правило II")."""
 
     id: str
     number: str

@@ -10,7 +10,8 @@ items (`<slug>-rule-I`), play paragraphs (`<slug>-p1`, …) and book notes (`not
 Sound because it only compares strings: a rule from the text resolves when its `cite` names an element of the
 chapter and each part of its `ru` (parts joined by " … ") occurs, in order, in that element's reading. A sentence
 is *cited* when a quotation overlaps it; otherwise the game module must list it (or its whole element) in
-`DESCRIPTIVE` with a reason. `problems()` lists every way a game fails that, and is empty for a complete ledger.
+`DESCRIPTIVE` with a reason (in Russian: the site shows it). `problems` lists every way a game fails that, in
+Russian (the ledger page shows them), and is empty for a complete ledger.
 """
 from __future__ import annotations
 
@@ -146,14 +147,14 @@ def build(game: Game, tei_text: str | bytes) -> Ledger:
             reconstructed[rule.id] = rule.origin
             continue
         if not rule.cite:
-            problems.append(f"rule {rule.id}: from the text but cites no element")
+            problems.append(f"правило {rule.id}: из текста, но не называет элемента (cite)")
             continue
         if rule.cite not in readings:
-            problems.append(f"rule {rule.id}: cites {rule.cite!r}, not an element of the chapter")
+            problems.append(f"правило {rule.id}: ссылается на {rule.cite!r}, а такого элемента в главе нет")
             continue
         found = locate(rule.ru, readings[rule.cite])
         if found is None:
-            problems.append(f"rule {rule.id}: ru is not a verbatim quotation of {rule.cite}: {rule.ru!r}")
+            problems.append(f"правило {rule.id}: текст (ru) — не дословная цитата из {rule.cite}: {rule.ru!r}")
             continue
         ids = []
         for n, (a, b) in enumerate(spans[rule.cite], 1):
@@ -167,20 +168,20 @@ def build(game: Game, tei_text: str | bytes) -> Ledger:
     known = set(readings) | {f"{i}.s{n}" for i in readings for n in range(1, len(spans[i]) + 1)}
     for key in desc:
         if key not in known:
-            problems.append(f"DESCRIPTIVE names {key!r}, not an element or sentence of the chapter")
+            problems.append(f"DESCRIPTIVE называет {key!r}, а такого элемента или предложения в главе нет")
         elif not desc[key].strip():
-            problems.append(f"DESCRIPTIVE {key!r}: no reason given")
+            problems.append(f"DESCRIPTIVE {key!r}: причина не указана")
     out: list[Sentence] = []
     for ident in must + [i for i in readings if i not in must]:
         for n, (a, b) in enumerate(spans[ident], 1):
             sid = f"{ident}.s{n}"
             s = Sentence(sid, ident, readings[ident][a:b], covered.get(sid, []), desc.get(sid, desc.get(ident, "")))
             if not s.rules and not s.description:
-                problems.append(f"sentence {sid} is neither cited by a rule nor described: {s.text!r}")
+                problems.append(f"предложение {sid} не процитировано ни одним правилом и не описано: {s.text!r}")
             out.append(s)
     return Ledger(game.slug, out, quoted, reconstructed, problems)
 
 
 def rule_source(rule: Rule) -> str:
     """Where a rule comes from, in one string: the cited element id, or the reconstruction's origin."""
-    return rule.cite if rule.source == "text" else f"reconstructed: {rule.origin}"
+    return rule.cite if rule.source == "text" else f"реконструкция: {rule.origin}"

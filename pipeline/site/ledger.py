@@ -118,7 +118,7 @@ def section(slug: str, tei: Path, chapter_href: str = "../") -> etree._Element |
         if s.rules:
             what = h("ul", {"class": "ledger-rules"},
                      [h("li", None, h("a", {"href": f"#ledger-rule-{r}"}, h("code", None, r)), " — ",
-                        rules[r].en) for r in s.rules])
+                        book_place(rules[r])) for r in s.rules])
         else:
             what = (h("span", {"class": "ledger-descriptive"}, "не правило: ", s.description) if s.description
                     else h("span", {"class": "ledger-problem"}, "не учтено: ни правила, ни описания"))
@@ -129,7 +129,7 @@ def section(slug: str, tei: Path, chapter_href: str = "../") -> etree._Element |
     for r in game.rules:
         ran = tests.get((slug, r.id), [])
         if r.source == "reconstructed":
-            where = h("span", {"class": "ledger-reconstructed"}, "реконструкция: ", r.origin)
+            where = h("span", {"class": "ledger-reconstructed"}, "реконструкция: «", r.ru, "» — ", r.origin)
         elif r.id in book.quoted:
             where = [h("a", {"href": f"#ledger-{sid}"}, h("code", None, sid)) for sid in book.quoted[r.id]]
             where = _joined(where) if where else h("code", None, r.cite)
@@ -148,16 +148,25 @@ def section(slug: str, tei: Path, chapter_href: str = "../") -> etree._Element |
             h("p", {"class": "ledger-summary"}, summary(game, book)),
             h("h2", {"id": "ledger-sentences"}, "Предложения"),
             h("table", {"class": "ledger-sentences"},
-              h("thead", None, h("tr", None, h("th", None, "место"), h("th", None, "предложение"),
-                                 h("th", None, "правило"))), h("tbody", None, rows)),
+              h("thead", None, h("tr", None, h("th", None, "место (id в TEI)"), h("th", None, "предложение"),
+                                 h("th", None, "правило игры (имя в коде) и его место в книге"))),
+              h("tbody", None, rows)),
             h("h2", {"id": "ledger-rules"}, "Правила игры"),
             h("table", {"class": "ledger-rules-table"},
-              h("thead", None, h("tr", None, h("th", None, "правило"), h("th", None, "источник"),
-                                 h("th", None, "тесты"))), h("tbody", None, rule_rows)))
+              h("thead", None, h("tr", None, h("th", None, "правило (имя в коде)"), h("th", None, "источник"),
+                                 h("th", None, "тесты (файл::имя теста)"))), h("tbody", None, rule_rows)))
     if book.problems:
         out.append(h("h2", {"id": "ledger-problems"}, "Не сходится"))
         out.append(h("ul", {"class": "ledger-problems"}, [h("li", None, p) for p in book.problems]))
     return out
+
+
+def book_place(rule) -> str:
+    """Where a rule of the text stands in the book, in words: its number, the «Игра» section or a book note."""
+    if rule.cite.startswith("note-"):
+        note = f"примечание {rule.cite.removeprefix('note-')}"
+        return note if rule.number == "play" else f"{note} к правилу {rule.number}"
+    return "из раздела «Игра»" if rule.number == "play" else f"правило {rule.number} книги"
 
 
 def _joined(items: list[etree._Element]) -> list:

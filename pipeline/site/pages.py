@@ -269,6 +269,11 @@ def game_title(game: dict) -> etree._Element | str:
     return "—"
 
 
+def original_name(name: str) -> etree._Element:
+    """A game's name in Cadogan's book (French, or English), marked with its language."""
+    return h("i", {"lang": "fr" if name[:2] in ("La", "Le", "L'") else "en"}, name)
+
+
 def games_table(edition: Edition, page_url: str) -> etree._Element:
     rows = []
     for game in edition.games:
@@ -277,8 +282,7 @@ def games_table(edition: Edition, page_url: str) -> etree._Element:
         title = game_title(game) if ch is None else h("a", {"href": rel(page_url, ch.url)}, *title_nodes(ch))
         rows.append(h("tr", {"data-slug": game["slug"], "data-status": status},
                       h("td", None, str(game["number"])), h("td", None, title),
-                      h("td", None, h("i", {"lang": "fr" if game["english"][:2] in ("La", "Le", "L'") else "en"},
-                                      game["english"])),
+                      h("td", None, original_name(game["english"])),
                       h("td", {"class": f"status {status}"}, STATUS[status])))
     counts = {k: sum(1 for g in edition.games if game_status(edition, g["slug"]) == k) for k in STATUS}
     return h("div", {"class": "games-table"},
@@ -352,11 +356,10 @@ def notes_page(edition: Edition, page_url: str) -> tuple[str, list[dict]]:
     rows = []
     for info in manifest_notes(edition):
         ch = edition.chapter(info.chapter) if info.chapter else None
-        name = f"{info.chapter_number}. {ch.title if ch else info.chapter_name}" if info.chapter_number else \
-            info.chapter_name
         chapter_cell = h("a", {"href": rel(page_url, ch.url)}, f"{info.chapter_number}. " if info.chapter_number
                          else None, *title_nodes(ch)) if ch else \
-            h("span", None, name, " ", h("span", {"class": "anchor-lost"}, "(главы нет в источниках)"))
+            h("span", None, f"{info.chapter_number}. " if info.chapter_number else None,
+              original_name(info.chapter_name), " ", h("span", {"class": "anchor-lost"}, "(главы нет в источниках)"))
         if info.anchored and ch:
             anchor = h("a", {"href": rel(page_url, f"{ch.url}#noteref-{info.n}")}, f"к знаку [{info.n}]")
         elif ch and info.element is not None and info.file_slug == ch.slug:
@@ -468,8 +471,8 @@ def rules_page(edition: Edition, page_url: str) -> tuple[str, list[dict]]:
         play = [r for r in game_rules if r.number == "play"]
         play_items = [h("li", {"class": "rule-entry", "data-n": "play"},
                         *spelled_plain(r.ru),
-                        " ", h("span", {"class": "anchor-lost"}, "(в сохранившемся тексте нет; восстановлено по "
-                                   "английскому оригиналу: ", h("span", {"lang": "en"}, r.origin), ")")
+                        " ", h("span", {"class": "anchor-lost"}, "(в сохранившемся тексте нет; реконструкция: ",
+                                   r.origin, ")")
                         if r.source == "reconstructed" else None,
                         " ", rule_link(r, ch, page_url, ids), *in_ledger(r)) for r in play]
         heading = h("h2", {"id": f"rules-{ch.slug}"}, f"{ch.number}. ",

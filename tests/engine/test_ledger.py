@@ -66,11 +66,11 @@ def test_an_incomplete_toy_ledger_says_what_is_wrong():
              Rule("IV", "IV", "Тузы", "", ))  # from the text, no cite
     problems = ledger.build(Toy(rules, {"toy-p9": "no such element"}), TEI).problems
     text = "\n".join(problems)
-    assert "rule II: ru is not a verbatim quotation" in text
-    assert "rule III: cites 'toy-rule-III'" in text
-    assert "rule IV: from the text but cites no element" in text
-    assert "DESCRIPTIVE names 'toy-p9'" in text
-    assert "sentence toy-rule-I.s2 is neither cited" in text and "sentence toy-p1.s1" in text
+    assert "правило II: текст (ru) — не дословная цитата" in text
+    assert "правило III: ссылается на 'toy-rule-III'" in text
+    assert "правило IV: из текста, но не называет элемента" in text
+    assert "DESCRIPTIVE называет 'toy-p9'" in text
+    assert "предложение toy-rule-I.s2 не процитировано" in text and "предложение toy-p1.s1" in text
 
 
 def test_a_reconstructed_rule_cites_nothing():

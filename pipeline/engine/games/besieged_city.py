@@ -101,7 +101,7 @@ def fits_rampart(onto: int, card: int) -> bool:
 
 
 DESCRIPTIVE = {
-    "besieged-city-p7": "a judgement of the game («чрезвычайно труденъ»), not a rule",
+    "besieged-city-p7": "оценка игры («чрезвычайно труденъ»), не правило",
 }
 
 class BesiegedCity(Game):

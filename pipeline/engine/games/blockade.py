@@ -25,8 +25,8 @@ RULES = (
          "Once the row is laid, fitting cards are played and marriages made in descending order, a card laid on "
          "the card it marries (it takes no place of its own).", cite="blockade-p2"),
     Rule("marry-suit", "play", "Марьяжъ — въ одной масти.", "Marriages follow suit.", source="reconstructed",
-         origin="Cadogan 1914, Explanation of terms: a marriage is a card of the same suit on the next above or "
-         "below (neither the Russian nor the English Blockade chapter names the suit)"),
+         origin="Cadogan 1914, «Explanation of terms»: марьяж — карта той же масти на следующую по старшинству, "
+                "выше или ниже (ни русская, ни английская глава «Блокада» масти не называет)"),
     Rule("fill", "play", "Открывши такимъ образомъ свободныя мѣста немедленно же закрываются новыми картами, "
          "взятыми изъ колоды, послѣ чего продолжаютъ вновь играть и дѣлать марьяжъ.",
          "Every place a card leaves (a card of a row, not one married onto another) is closed at once with the "

@@ -33,12 +33,12 @@ RULES = (
 )
 
 DESCRIPTIVE = {
-    "calculation-p4.s3": "advice (keep one packet for the kings): it allows and forbids nothing",
-    "calculation-p4.s4": "advice on building the packets: it allows and forbids nothing",
-    "calculation-p6": "a way to gather the finished packets and lay them out again to show the trick (every "
-                      "rank together): a pastime after a won game, not a rule of its play; the edition does not "
-                      "play it",
-    "calculation-p7": "the rest of that after-game layout (see calculation-p6)",
+    "calculation-p4.s3": "совет (держать одну пачку для королей): ничего не разрешает и не запрещает",
+    "calculation-p4.s4": "совет, как складывать пачки: ничего не разрешает и не запрещает",
+    "calculation-p6": "способ собрать законченные пачки и снова разложить их, чтобы показать фокус (все карты "
+                      "одного достоинства вместе): забава после выигранной игры, а не правило её хода; издание эту "
+                      "раскладку не разыгрывает",
+    "calculation-p7": "продолжение той же раскладки после игры (см. calculation-p6)",
 }
 
 

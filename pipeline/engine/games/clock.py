@@ -7,7 +7,7 @@ import math
 from .. import cards as C
 from ..core import Build, Game, Move, PileSpec, Rule, State
 
-CADOGAN = "Cadogan 1874/1914, The Clock"
+CADOGAN = "Cadogan 1874/1914, «The Clock»"
 SUIT_ROUND = (3, 1, 0, 2)  # clubs, hearts, spades, diamonds round the dial (indices into cards.SUITS "SHDC")
 
 RULES = (
@@ -21,14 +21,14 @@ RULES = (
          "on rule III).", cite="note-10"),
     Rule("II", "II", "Марьяжъ дѣлается только картами круга, а не картами изъ колоды или талона.",
          "Marriages are made only with cards of the circle, never with cards from the pack or the talon.",
-         source="reconstructed", origin=f"{CADOGAN}, rule II"),
+         source="reconstructed", origin=f"{CADOGAN}, правило II"),
     Rule("III", "III", "Пустыя мѣста въ кругу пополняются изъ колоды, но не изъ талона, такъ чтобы въ каждой пачкѣ "
          "было не менѣе трехъ картъ (прим. 10).",
          "Spaces in the circle are refilled from the pack, never from the talon, so that each packet holds no "
          "fewer than three cards (note 10: marriages may make a packet larger).",
-         source="reconstructed", origin=f"{CADOGAN}, rule III; note 10 of the Russian edition"),
+         source="reconstructed", origin=f"{CADOGAN}, правило III; примечание 10 русского издания"),
     Rule("IV", "IV", "За двѣнадцатью основаніями слѣдуетъ масть.", "The twelve foundations follow suit.",
-         source="reconstructed", origin=f"{CADOGAN}, rule IV"),
+         source="reconstructed", origin=f"{CADOGAN}, правило IV"),
     Rule("hours", "play", "Двѣнадцать основныхъ картъ кладутъ противъ часовъ циферблата: двойка трефъ на IX, "
          "дальше по часовой стрѣлкѣ тройка червей, четверка пикъ, пятерка бубенъ, шестерка трефъ и т. д. до короля "
          "бубенъ на VIII; каждое основаніе восходитъ (за королемъ тузъ), пока не покажетъ свой часъ: валетъ — XI, "
@@ -37,14 +37,15 @@ RULES = (
          "four of spades, five of diamonds, six of clubs … up to the king of diamonds at VIII; each builds up "
          "(ace after king) until it shows its own hour, knave = XI, queen = XII.",
          source="reconstructed",
-         origin=f"{CADOGAN}: the foundations 'ascend until each packet attains the hour'; which twelve cards "
-         "(Tableau No. 1) is read as in PySolFC's Big Ben, the only arrangement that uses both packs exactly"),
+         origin=f"{CADOGAN}: основания «восходят, пока каждая пачка не покажет свой час»; какие это двенадцать "
+                "карт (таблица № 1), прочитано как в «Big Ben» у PySolFC: единственная раскладка, в которой обе "
+                "колоды расходуются точно"),
     Rule("circle", "play", "Кругъ изъ двѣнадцати пачекъ по три карты, сданныхъ вмѣстѣ и разложенныхъ такъ, чтобы "
          "всѣ карты были видны.", "A circle of twelve packets of three cards dealt together, spread so that every "
          "card shows.", source="reconstructed", origin=CADOGAN),
     Rule("marry", "play", "Марьяжъ — въ нисходящемъ порядкѣ, въ одной масти.",
          "Marriages are made in descending order, in suit.", source="reconstructed",
-         origin=f"{CADOGAN} (descending); suit from the 1914 Explanation of terms"),
+         origin=f"{CADOGAN} (в нисходящем порядке); масть — по «Explanation of terms» 1914 года"),
     Rule("refill", "play", "Пустыя мѣста пополняютъ по порядку, начиная съ I, и всѣ пачки пополняютъ прежде, чѣмъ "
          "снова играть или дѣлать марьяжъ.",
          "Spaces are refilled in order beginning at I, all packets before playing or marrying again.",
@@ -76,7 +77,7 @@ def _foundation(hour: int) -> PileSpec:
 
 
 DESCRIPTIVE = {
-    "note-11": "describes the plate (Tableau No. 2 shows the finished game)",
+    "note-11": "описывает таблицу (таблица № 2 показывает законченную игру)",
 }
 
 class Clock(Game):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from .. import cards as C
 from ..core import Build, Game, Move, PileSpec, Rule, State, Step
 
-ORIGIN = "Cadogan 1914, The Empress of India (Project Gutenberg #21642; playingcardgames.net)"
+ORIGIN = "Cadogan 1914, «The Empress of India» (Project Gutenberg № 21642; playingcardgames.net)"
 ROW = 6  # places in a row: the 1914 twelve, halved with the packs
 
 RULES = (
@@ -26,41 +26,44 @@ RULES = (
          "на другое основаніе.",
          "Every card of the Army and the Navy is available when played in a pair, one red and one black: no card "
          "goes to a foundation unless a card of the other colour goes to another foundation at the same time.",
-         source="reconstructed", origin=ORIGIN + ", rule I"),
+         source="reconstructed", origin=ORIGIN + ", правило I"),
     Rule("II", "II", "Свободныя мѣста въ арміи и во флотѣ тотчасъ занимаются картами того же цвѣта изъ талона, а "
          "если талона нѣтъ, изъ колоды.",
          "Spaces in the Army and the Navy are refilled at once with cards of their own colour from the talon, or "
-         "from the pack when that talon is empty.", source="reconstructed", origin=ORIGIN + ", rule II"),
+         "from the pack when that talon is empty.", source="reconstructed", origin=ORIGIN + ", правило II"),
     Rule("III", "III", "Карты колоды и талона не идутъ прямо на основанія, а должны пройти черезъ армію или флотъ.",
          "Cards of the pack or the talon are never played at once: they must pass through the Army or the Navy.",
-         source="reconstructed", origin=ORIGIN + ", rule III"),
+         source="reconstructed", origin=ORIGIN + ", правило III"),
     Rule("IV", "IV", "Талонъ — двѣ пачки: одна красныхъ картъ, другая черныхъ.",
          "The talon is two packets, one of red cards, the other of black.", source="reconstructed",
-         origin=ORIGIN + ", rule IV (the text cites rule IV for the two packets)"),
+         origin=ORIGIN + ", правило IV (текст ссылается на правило IV, говоря о двух пачках)"),
     Rule("V", "V", "Основанія слѣдуютъ масти.", "The foundations follow suit.", source="reconstructed",
-         origin=ORIGIN + ", rule V"),
+         origin=ORIGIN + ", правило V"),
     Rule("foundations", "play", "Четыре черныхъ туза восходятъ до дамъ, четыре красныхъ короля нисходятъ до тузовъ.",
          "The four black aces build up to the queens, the four red kings down to the aces.",
-         source="reconstructed", origin=ORIGIN + ", with the pack count halved and note 16 for the black end"),
+         source="reconstructed", origin=ORIGIN + ", с числом колод, уменьшенным вдвое, и примечанием 16 для чёрной "
+                                                 "стороны"),
     Rule("note-16", "play", "Въ красныхъ мастяхъ не будетъ доставать валетовъ, въ черныхъ — королей.",
          "The red sequences lack the knaves, the black ones the kings (note 16; the English says queens).",
          cite="note-16"),
     Rule("guard", "play", "Четыре красныхъ валета (гвардія) и четыре черныхъ короля вынимаются изъ колоды и въ "
          "игрѣ не участвуютъ.",
          "The four red knaves (the guard) and the four black kings are taken out of the pack and stay out of play.",
-         source="reconstructed", origin=ORIGIN + ", the Empress and her guard; the black kings by note 16 (the "
-         "English withdraws the black queens and makes one of them the Empress)"),
+         source="reconstructed", origin=ORIGIN + ", императрица и её гвардия; чёрные короли — по примечанию 16 "
+                                                 "(английский текст откладывает чёрных дам и одну из них делает "
+                                                 "императрицей)"),
     Rule("deal", "play", "Армія — два ряда красныхъ картъ, флотъ — два ряда черныхъ, по шести картъ; ихъ "
          "раскладываютъ вмѣстѣ, а лишнія карты цвѣта, ряды котораго уже полны, идутъ въ талонъ.",
          "The Army is two rows of red cards, the Navy two rows of black, six cards each; they are dealt together, "
          "and cards of a colour whose rows are full go to the talon.",
-         source="reconstructed", origin=ORIGIN + ", four rows of twelve for four packs, halved"),
+         source="reconstructed", origin=ORIGIN + ", четыре ряда по двенадцать карт для четырёх колод, уменьшенные "
+                                                 "вдвое"),
     Rule("pairing", "play", "Любую карту арміи можно положить на любую карту флота и обратно; освободившееся мѣсто "
          "тотчасъ занимается (правило II), покрытая карта освобождается, когда сыграна покрывающая.",
          "Any card of the Army may be laid on any card of the Navy and the reverse; the place it leaves is refilled "
          "at once (rule II); the covered card is released when the covering card is played.",
-         source="reconstructed", origin=ORIGIN + " (its sentence on paired cards breaks off in the copies read; "
-         "the release of the covered card is the editors' reading)"),
+         source="reconstructed", origin=ORIGIN + " (фраза о спаренных картах в прочитанных копиях обрывается; "
+                                                 "освобождение покрытой карты — прочтение редакторов)"),
     Rule("once", "play", "Каждая карта можетъ быть спарована только однажды.",
          "Each card may be paired only once.", cite="empress-of-india-p1"),
     Rule("time", "play", "Для спаровыванія картъ можно выбирать какое угодно время. Такъ, напримѣръ: если для одного "
@@ -90,7 +93,7 @@ def _half(name: str, y: float, label_ru: str, label_en: str) -> PileSpec:
 
 
 DESCRIPTIVE = {
-    "note-17": "says only that the Army and the Navy are not in the plate for want of room",
+    "note-17": "говорит только, что армии и флота нет на таблице за недостатком места",
 }
 
 

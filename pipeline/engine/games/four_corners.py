@@ -5,16 +5,16 @@ from __future__ import annotations
 from .. import cards as C
 from ..core import Build, Game, Move, PileSpec, Rule, State, Step
 
-CADOGAN = "Cadogan 1914, The Four Corners"
+CADOGAN = "Cadogan 1914, «The Four Corners»"
 
 RULES = (
     Rule("I", "I", "Когда пасьянсъ разложенъ, верхняя карта каждой пачки годна и можетъ быть положена на любое "
          "основаніе; снятіе ея освобождаетъ лежащую ниже.",
          "Once the pack is dealt, the top card of each packet is available and may go on any foundation; "
          "removing it frees the card below.", source="reconstructed",
-         origin=f"{CADOGAN}, rule I (the Russian refers to «правило I», whose text is lost)"),
+         origin=f"{CADOGAN}, правило I (русский текст ссылается на «правило I», текст которого утрачен)"),
     Rule("II", "II", "Основанія слѣдуютъ масти.", "Each foundation follows suit.", source="reconstructed",
-         origin=f"{CADOGAN}, rule II"),
+         origin=f"{CADOGAN}, правило II"),
     Rule("layout", "play", "Двѣнадцать пачекъ: четыре угловыя и по четыре боковыхъ съ каждой стороны; посрединѣ "
          "мѣста для восьми основаній. Сдаютъ слѣва: верхній уголъ, четыре боковыя, нижній уголъ; потомъ такъ же "
          "справа; и такъ кругъ за кругомъ, пока не сдана вся колода.",
@@ -50,8 +50,8 @@ RULES = (
          "rule 'after', one card at a time.", cite="note-5"),
     Rule("marry-suit", "play", "Марьяжъ — въ одной масти, по одной картѣ.", "Marriages follow suit, one card at a "
          "time.", source="reconstructed",
-         origin="Cadogan 1914, Explanation of terms (a marriage is a card of the same suit on the next above or "
-         "below); note 5 moves a suit sequence card by card"),
+         origin="Cadogan 1914, «Explanation of terms» (марьяж — карта той же масти на следующую по старшинству, "
+                "выше или ниже); примечание 5 переносит последовательность масти по одной карте"),
     Rule("redeal", "play", "Когда сдѣланы всевозможныя комбинаціи и дальнѣйшая игра невозможна, тогда двѣнадцать "
          "пачекъ складываютъ по порядку, начиная съ лѣвой, раскладываютъ пасьянсъ снова и играютъ такъ же, какъ въ "
          "первый разъ. Если окажется необходимымъ, то пасьянсъ можно повторить еще разъ.",
@@ -61,10 +61,13 @@ RULES = (
 )
 
 DESCRIPTIVE = {
-    "four-corners-p2.s1": "its warning («слѣдуетъ быть очень осторожнымъ…») is advice; the rule it states is 'after'",
-    "four-corners-p2.s2": "advice on which marriages to make: it allows and forbids nothing",
-    "note-5": "its first part («оставлена про запасъ») is advice; the move it describes is rule 'reverse'",
-    "note-6": "a worked example (the ace of clubs goes up as it appears): rule 'deal' for the foundation cards",
+    "four-corners-p2.s1": "его предостережение («слѣдуетъ быть очень осторожнымъ…») — совет; правило, которое оно "
+                          "высказывает, — правило игры «after»",
+    "four-corners-p2.s2": "совет, какие марьяжи делать: ничего не разрешает и не запрещает",
+    "note-5": "его первая часть («оставлена про запасъ») — совет; ход, который оно описывает, — правило игры "
+              "«reverse»",
+    "note-6": "разобранный пример (туз треф идёт на основание, как только выходит): правило игры «deal» для "
+              "основных карт",
 }
 
 DEAL_ORDER = ("corner-1", "side-1", "side-2", "side-3", "side-4", "corner-2",

@@ -62,14 +62,14 @@ RULES = (
     Rule("once", "play", "Вторично пасьянсъ не раскладывается.", "No redeal.", cite="hemispheres-p6"),
     Rule("race", "III", "Карта породы дѣлаетъ марьяжъ только въ своей породѣ, по масти.",
          "A card of a race marries only within its own race, in suit.", source="reconstructed",
-         origin="Cadogan 1874, Les Hémisphères, rule III ('their own Race'; the Russian says 'масть', read here as "
-                "the race, as in rule II: see the notes) and the book's definition of a marriage (a card of the "
-                "same suit)"),
+         origin="Cadogan 1874, «Les Hémisphères», правило III («their own Race»; русский текст говорит «масть», "
+                "здесь прочитано как порода, как в правиле II: см. примечания) и определение марьяжа в книге "
+                "(карта той же масти)"),
     Rule("transfer", "II", "Въ концѣ игры карту не той масти переводятъ на пустое мѣсто своего полушарія.",
          "At the end a card of the wrong colour is moved into a space of its own hemisphere.",
          source="reconstructed",
-         origin="editor's reading of rule II: the text does not say where the card goes; a space of its own "
-                "hemisphere is the only place where it can lie without covering a card"),
+         origin="прочтение редактором правила II: текст не говорит, куда идёт карта; пустое место её полушария — "
+                "единственное, где она может лечь, не покрыв другой карты"),
 )
 
 RED, BLACK = C.RED, C.BLACK

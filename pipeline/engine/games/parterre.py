@@ -23,8 +23,8 @@ RULES = (
          cite="parterre-p2"),
     Rule("suit", "play", "На основаніяхъ масти соблюдаются.", "The foundations follow suit.",
          source="reconstructed",
-         origin="not in the Russian text; the standard Flower Garden (Dalton, Patience Games, ch. XXII; PySolFC; "
-         "Solvitaire); Cadogan's own wording not yet checked"),
+         origin="в русском тексте нет; обычный «Flower Garden» (Dalton, «Patience Games», гл. XXII; PySolFC; "
+                "Solvitaire); собственные слова Кадоган ещё не проверены"),
     Rule("down", "play", "Вслѣдъ затѣмъ карты размѣщаются въ партерѣ въ нисходящемъ порядкѣ, при этомъ ихъ "
          "перекладываютъ изъ однѣхъ пачекъ въ другія, сколько угодно разъ (правило I и II).",
          "Cards are built down on the beds and moved between beds as often as wished, one at a time.",
@@ -44,11 +44,11 @@ RULES = (
 
 # sentences of the chapter that state no rule of their own
 DESCRIPTIVE = {
-    "parterre-p5": "the book's example of rules III, 'down' and 'from-bouquet' (6♦ on 7♣, 10♥ from the bouquet on "
-                   "J♦); no rule of its own: the test of rule III plays it",
-    "parterre-p6.s1": "a remark on the game's difficulty, not a rule",
-    "parterre-p6.s3": "advice (care in building and playing; nothing is compulsory): the engine forces no move, so "
-                      "it states no rule beyond that",
+    "parterre-p5": "пример книги к правилам III, «down» и «from-bouquet» (6♦ на 7♣, 10♥ из букета на валета ♦); "
+                   "своего правила нет: его разыгрывает тест правила III",
+    "parterre-p6.s1": "замечание о трудности игры, не правило",
+    "parterre-p6.s3": "совет (осторожность в раскладке и игре; ничто не обязательно): движок ни к какому ходу не "
+                      "принуждает, так что сверх этого правила здесь нет",
 }
 
 

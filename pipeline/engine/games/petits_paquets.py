@@ -5,10 +5,10 @@ from __future__ import annotations
 from .. import cards as C
 from ..core import Build, Game, Move, PileSpec, Rule, State, Step
 
-FRAGMENT = ("reconstructed: the project's reference notes (shared/reference/RULES.md, game 19) paraphrase a fragment "
-            "of the chapter's next page in the same e-text; that page is not among the edition's witnesses (witness "
-            "000 ends at «…соблюдать слѣдующій порядокъ:»), so this rule is in none of the edition's sources, and no "
-            "English text is known (the 1914 revision dropped the game)")
+FRAGMENT = ("справочные заметки проекта (shared/reference/RULES.md, игра 19) пересказывают отрывок "
+            "следующей страницы главы из того же электронного текста; этой страницы нет среди свидетелей издания "
+            "(свидетель 000 обрывается на «…соблюдать слѣдующій порядокъ:»), так что этого правила нет ни в одном "
+            "источнике издания, а английский текст неизвестен (в редакции 1914 года игры нет)")
 RULES = (
     Rule("I", "I", "Годными картами считаются всѣ тѣ, которыя находятся въ тринадцатой пачкѣ, а также верхнія "
          "карты двѣнадцати пачекъ. Снимая верхнія карты, освобождаютъ въ обыкновенномъ порядкѣ лежащія ниже.",
@@ -49,8 +49,8 @@ RULES = (
          "пачки съ 1-й по 6-ю, потомъ тринадцатую, потомъ съ 7-й по 12-ю.",
          "One second deal, when nothing can be played and no exile is left: packets 1 to 6, then the thirteenth, "
          "then 7 to 12.", source="reconstructed",
-         origin="editor's reading of rule III, which speaks of a second deal only; the gathering order within "
-                "each side (upper and lower rows) cannot be placed in a single row of twelve"),
+         origin="прочтение редактором правила III, которое говорит только о второй раскладке; порядок сбора внутри "
+                "каждой стороны (верхний и нижний ряды) не уложить в один ряд из двенадцати"),
 )
 
 DESCRIPTIVE = {}

@@ -46,8 +46,8 @@ RULES = (
     Rule("marry", "play", "Марьяжъ можно сдѣлать только въ нисходящемъ порядкѣ.",
          "Marriages are made in descending order only (note 9).", cite="shah-p6"),
     Rule("marry-suit", "play", "Марьяжъ — въ одной масти.", "Marriages follow suit.", source="reconstructed",
-         origin="Cadogan 1914, Explanation of terms: a marriage is a card of the same suit on the next above or "
-         "below (the Shah chapter does not name the suit)"),
+         origin="Cadogan 1914, «Explanation of terms»: марьяж — карта той же масти на следующую по старшинству, "
+                "выше или ниже (глава «Шах» масти не называет)"),
     Rule("fill", "play", "Послѣ того какъ всѣ подходящія карты сыграны или сдѣланъ марьяжъ, открывшіяся чрезъ это "
          "свободныя мѣста должны быть заняты картами изъ талона или изъ колоды, начиная съ внутреннихъ круговъ, при "
          "чемъ карты кладутъ, какъ прежде, слѣва направо.",
@@ -68,10 +68,10 @@ RULES = (
 
 # sentences of the chapter that state no rule of their own
 DESCRIPTIVE = {
-    "shah-p9.s2": "a remark on the path (it is a kind of «grace», the patience seldom comes out), not a rule",
-    "note-8": "a remark on the plate (it leaves out the third circle for want of room), not a rule",
-    "note-9": "advice behind rule 'look' (waiting for a card that will soon be wanted is often better): the engine "
-              "forces no play or marriage after the deal, so it adds no rule of its own",
+    "shah-p9.s2": "замечание о дорожке (это своего рода «грація»: пасьянс удаётся редко), не правило",
+    "note-8": "замечание о таблице (на ней нет третьего круга за недостатком места), не правило",
+    "note-9": "совет, стоящий за правилом игры «look» (часто лучше подождать карту, которая скоро понадобится): "
+              "после сдачи движок не принуждает ни к ходу, ни к марьяжу, так что своего правила здесь нет",
 }
 
 CIRCLES = (("inner", "Первый кругъ", "Inner circle", 2), ("middle", "Второй кругъ", "Middle circle", 3),

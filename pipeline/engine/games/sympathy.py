@@ -48,9 +48,9 @@ RULES = (
          "player who turned the last card turns up his grace, then the other; a turned grace pairs like any "
          "face-up card, and play goes on in turn.",
          source="reconstructed",
-         origin="editorial decision: the text names the grace (¶1) but never says how it is used, the 1914 "
-                "revision of Cadogan drops the game and the 1874 English was not available; 'grace' is read as a "
-                "reprieve kept for the moment the game would otherwise be blocked"),
+         origin="решение редакторов: текст называет грацию (¶1), но нигде не говорит, как ею пользоваться; в "
+                "редакции Кадоган 1914 года игры нет, а английский текст 1874 года был недоступен; «грація» "
+                "прочитана как отсрочка, приберегаемая на тот момент, когда игра иначе встала бы"),
 )
 
 

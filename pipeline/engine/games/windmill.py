@@ -47,7 +47,7 @@ RULES = (
 )
 
 DESCRIPTIVE = {
-    "windmill-p2.s1": "advice to the player («Лучше…»): it allows and forbids nothing",
+    "windmill-p2.s1": "совет игроку («Лучше…»): ничего не разрешает и не запрещает",
 }
 
 

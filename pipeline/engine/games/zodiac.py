@@ -51,13 +51,13 @@ RULES = (
          "зодіакъ или на экваторъ; иначе пасьянсъ проигранъ.",
          "The talon is turned over again only when the last pass placed at least one card; otherwise the game is "
          "lost.", source="reconstructed",
-         origin="editor's ruling: makes 'as often as needed' a finite game; a pass that placed nothing would be "
-                "followed by the same cards in the same order"),
+         origin="решение редактора: оно делает «сколько понадобится» конечной игрой; за проходом, не положившим ни "
+                "одной карты, последовали бы те же карты в том же порядке"),
 )
 
 # sentences of the chapter that state no rule of their own
 DESCRIPTIVE = {
-    "zodiac-p2.s6": "advice to the player (care in marrying, lest cards be buried), not a rule",
+    "zodiac-p2.s6": "совет игроку (осторожно делать марьяжи, чтобы не завалить карты), не правило",
 }
 
 SUITS = (0, 1, 2, 3)  # one ace and one king foundation a suit (rule 'foundations': different suits)

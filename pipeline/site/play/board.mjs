@@ -773,7 +773,6 @@ export class Board {
         h("span", { class: "play-rule-ru", lang: "ru" }, rule.ru),
         reconstructed ? h("span", { class: "play-rule-mark" },
           ` Реконструкция редактора${rule.origin ? `: ${rule.origin}` : ""}.`) : null,
-        rule.en ? h("span", { class: "play-rule-en", lang: "en" }, rule.en) : null,
         where ? h("span", { class: "play-rule-where" }, where) : null);
     });
     this.rulesList.replaceChildren(...items);
