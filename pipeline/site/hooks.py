@@ -85,6 +85,7 @@ def on_config(config):
         {"Решаемость": winnability.PAGE},
     ]
     _state["winnability"] = winnability.load(base / "results" / "winnability.json")
+    _state["methods"] = winnability.load_methods(base / "source" / "editorial" / "solver-methods.json")
     _state["search"] = {}
     _state["titles"] = spelling_titles(edition, config.site_name)
     return config
@@ -156,7 +157,7 @@ def on_page_content(html: str, page, config, files):
         return f"<h1 id=\"rules-title\">{pages.RULES_TITLE}</h1>\n{body}"
     if src == winnability.PAGE:
         journals = frozenset(p.stem for p in (Path(config.docs_dir) / "solvers").glob("*.md"))
-        table = winnability.page(edition, _state["winnability"], page.url, journals)
+        table = winnability.page(edition, _state["winnability"], page.url, journals, _state["methods"])
         page.toc = page_toc(pages.toc_tokens(table))
         return f"<h1 id=\"winnability-title\">{winnability.TITLE}</h1>\n" + pages.render.to_html(table)
     if src == HOME_PAGE:

@@ -11,6 +11,8 @@ from .edition import Edition
 from .pages import rel, spaced, title_nodes
 from .render import h
 
+ROOT = Path(__file__).resolve().parents[2]
+METHODS = ROOT / "source" / "editorial" / "solver-methods.json"
 PAGE = "winnability.md"
 TITLE = "Решаемость пасьянсов"
 PERFECT = ("Решатель видит все карты, и те, что лежат рубашкой вверх (так считает «thoughtful» у Solvitaire): его "
@@ -20,6 +22,18 @@ PERFECT = ("Решатель видит все карты, и те, что ле�
 
 def load(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def load_methods(path: Path = METHODS) -> dict[str, dict[str, str]]:
+    """slug → {a solver's method text as results/winnability.json records it (its module's METHOD or RERUN_METHOD,
+    in English) → the Russian the page shows}, from ``source/editorial/solver-methods.json``."""
+    data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    return {slug: {m["en"]: m["ru"] for m in items} for slug, items in data.get("methods", {}).items()}
+
+
+def untranslated(slug: str) -> str:
+    return (f"Описание метода, которым посчитаны эти цифры, ещё не переведено; оно есть в коде решателя "
+            f"(METHOD в pipeline/solve/games/{slug.replace('-', '_')}.py).")
 
 
 def percent(x: float | None) -> str:
@@ -169,37 +183,46 @@ def precision(data: dict, order: list[str], edition: Edition) -> str | None:
 
 
 def methods(data: dict, order: list[str], edition: Edition, page_url: str,
-            journals: frozenset[str] = frozenset()) -> etree._Element | None:
-    """What each game's own solver knows about its game (the solver module's METHOD, in English), and a link to the
-    solver's lab journal (``docs/solvers/<slug>.md``: what was tried and measured) where there is one."""
+            journals: frozenset[str] = frozenset(), russian: dict[str, dict[str, str]] | None = None
+            ) -> etree._Element | None:
+    """What each game's own solver knows about its game (the solver module's METHOD, recorded in English with the
+    figures, shown in its Russian from ``russian``: see :func:`load_methods`), and a link to the solver's lab
+    journal (``docs/solvers/<slug>.md``: what was tried and measured) where there is one."""
+    russian = load_methods() if russian is None else russian
     items = []
     for slug in order:
         text = data[slug].get("solver")
         if isinstance(text, str) and text.strip():
             journal = ([" ", h("a", {"href": rel(page_url, f"solvers/{slug}/")}, "Журнал решателя")]
                        if slug in journals else [])
-            items.append(h("li", None, h("strong", None, title_of(edition, slug)), ": ",
-                           h("span", {"lang": "en"}, text), *reruns_method(data[slug]), *journal))
+            said = russian.get(slug, {})
+            items.append(h("li", {"data-slug": slug}, h("strong", None, title_of(edition, slug)), ": ",
+                           h("span", None, said.get(text) or untranslated(slug)),
+                           *reruns_method(data[slug], said, slug), *journal))
     if not items:
         return None
     return h("details", {"class": "solver-methods"},
-             h("summary", None, "Как решаются раздачи каждой игры (по-английски, из кода решателя)"),
+             h("summary", None, "Как решаются раздачи каждой игры: метод решателя каждой игры"),
              h("ul", None, items))
 
 
-def reruns_method(entry: dict) -> list:
-    """What the reruns' larger budgets added to the first pass (each rerun's RERUN_METHOD), with the limits it was
-    recorded under: a rerun may prove losses that the first pass's METHOD says it cannot."""
-    said: dict[str, list[str]] = {}
+def reruns_method(entry: dict, said: dict[str, str], slug: str) -> list:
+    """What the reruns' larger budgets added to the first pass (each rerun's RERUN_METHOD, in its Russian from
+    ``said``), with the limits it was recorded under: a rerun may prove losses that the first pass's METHOD says it
+    cannot."""
+    limits: dict[str, list[str]] = {}
     for r in reruns(entry):
         if isinstance(r.get("solver"), str) and r["solver"].strip():
-            said.setdefault(r["solver"], []).append(str(r.get("node_limit", "—")))
+            limits.setdefault(r["solver"], []).append(str(r.get("node_limit", "—")))
     out: list = []
-    for text, limits in said.items():
-        out += [h("br"), f"Нерешённые ещё раз при {', '.join(limits)}: ", h("span", {"lang": "en"}, text)]
+    for text, at in limits.items():
+        out += [h("br"), f"Нерешённые ещё раз при {', '.join(at)}: ",
+                h("span", None, said.get(text) or untranslated(slug).replace("METHOD", "RERUN_METHOD"))]
     for r in reruns(entry):  # how a rerun's budget differed from the method's (a shorter time limit, …)
         if isinstance(r.get("note"), str) and r["note"].strip():
-            out += [h("br"), f"Ещё раз при {r.get('node_limit', '—')}: ", h("span", {"lang": "en"}, r["note"])]
+            out += [h("br"), f"Ещё раз при {r.get('node_limit', '—')}: ",
+                    h("span", None, said.get(r["note"]) or "(примечание к этому прогону ещё не переведено; оно есть в "
+                                                           "results/winnability.json)")]
     return out
 
 
@@ -230,10 +253,12 @@ def summary_row(edition: Edition, slug: str, entry: dict, page_url: str, journal
              h("td", None, span(entry)))
 
 
-def page(edition: Edition, data: dict, page_url: str, journals: frozenset[str] = frozenset()) -> etree._Element:
+def page(edition: Edition, data: dict, page_url: str, journals: frozenset[str] = frozenset(),
+         russian: dict[str, dict[str, str]] | None = None) -> etree._Element:
     """A short table for readers (game, how often it is won, how sure, the method), then the method in words, and
     the full figures (deals, verdicts, limits, time, date) folded away for researchers, in the book's order;
-    ``journals``: the games whose solver has a lab journal page."""
+    ``journals``: the games whose solver has a lab journal page; ``russian``: the solvers' method texts in Russian
+    (:func:`load_methods`, its file by default)."""
     order = [c.slug for c in edition.chapters if c.slug in data]
     fresh = [s for s in order if current(s, data[s])]
     perfect = any(data[s].get("perfect_information") for s in order)
@@ -267,5 +292,5 @@ def page(edition: Edition, data: dict, page_url: str, journals: frozenset[str] =
                h("summary", None, "Все цифры решателя: раздачи, доказанные проигрыши, пределы, время, дата"),
                spaced(h("table", None, h("caption", None, "Доля выигрываемых раздач, по играм (раздачи 1, 2, 3 …)"),
                         head, body))) if order else None,
-             methods(data, fresh, edition, page_url, journals),
+             methods(data, fresh, edition, page_url, journals, russian),
              h("p", None, "Нет данных для: " + ", ".join(missing) + ".") if missing else None)

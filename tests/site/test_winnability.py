@@ -1,4 +1,5 @@
 """The winnability page shows the solver's figures as the results file gives them, in the book's order."""
+import re
 from pathlib import Path
 
 from lxml import etree
@@ -11,9 +12,9 @@ TECHNICAL = ".//details[@class='winnability-technical']//tbody/tr"  # the resear
 SUMMARY = ".//div[@class='winnability-summary']//tbody/tr"  # the readers' table
 
 
-def table(data):
+def table(data, russian=None):
     edition = load(ROOT / "edition", ROOT / "source/editorial/games.json")
-    return winnability.page(edition, data, "winnability/")
+    return winnability.page(edition, data, "winnability/", russian=russian)
 
 
 def test_rows_follow_the_book_and_show_the_figures():
@@ -52,15 +53,15 @@ def test_time_and_each_games_solver_are_shown():
                      "solver": "compact beds; bouquet moves deferred"},
         "clock": {"deals": 100, "won": 100, "lost": 0, "unknown": 0, "win_rate": 1.0, "seconds": 30.0},
     }
-    root = table(data)
+    root = table(data, {"parterre": {"compact beds; bouquet moves deferred": "сжатые грядки; ходы букета отложены"}})
     rows = {r.get("data-slug"): ["".join(td.itertext()) for td in r.findall("td")] for r in root.findall(TECHNICAL)}
     assert rows["parterre"][7] == "90 с (0,450 с на раздачу)"
     assert rows["clock"][7] == "30 с"
     text = "".join(root.itertext())
     assert "Всего на решение раздач ушло 2 мин." in text  # 90 s + 30 s
     details = root.find(".//details[@class='solver-methods']")
-    assert [li.find("span").text for li in details.findall(".//li")] == ["compact beds; bouquet moves deferred"]
-    assert details.find(".//span").get("lang") == "en"
+    assert [li.find("span").text for li in details.findall(".//li")] == ["сжатые грядки; ходы букета отложены"]
+    assert "compact" not in "".join(details.itertext())
 
 
 def test_reruns_of_unknown_deals_are_named_with_their_limits():
@@ -79,20 +80,52 @@ def test_what_the_reruns_added_is_shown_under_the_games_method():
                          "reruns": [{"node_limit": 500000, "deals": 30, "won": 6, "lost": 0},  # older: says nothing
                                     {"node_limit": 1000000, "deals": 24, "won": 4, "lost": 10,
                                      "solver": "a dig-out proof of loss <b>"}]}}
-    item = table(data).find(".//details[@class='solver-methods']//li")
+    russian = {"windmill": {"narrow beams; lost deals stay unknown": "узкие лучи; проигрыши остаются нерешёнными",
+                            "a dig-out proof of loss <b>": "доказательство проигрыша «откапыванием» <b>"}}
+    item = table(data, russian).find(".//details[@class='solver-methods']//li")
     text = "".join(item.itertext())
-    assert text.startswith("Мельница: narrow beams; lost deals stay unknown")
-    assert text.endswith("Нерешённые ещё раз при 1000000: a dig-out proof of loss <b>")  # as text, escaped
-    assert "500000" not in text
-    assert [s.get("lang") for s in item.findall("span")] == ["en", "en"]
+    assert text.startswith("Мельница: узкие лучи; проигрыши остаются нерешёнными")
+    assert text.endswith("Нерешённые ещё раз при 1000000: доказательство проигрыша «откапыванием» <b>")  # as text
+    assert "500000" not in text and "beams" not in text
+
+
+def test_a_method_without_its_russian_text_is_not_shown_in_english():
+    data = {"windmill": {"deals": 10, "won": 10, "lost": 0, "unknown": 0, "solver": "narrow beams",
+                         "reruns": [{"node_limit": 500000, "deals": 1, "solver": "a dig-out proof"}]}}
+    text = "".join(table(data, {"windmill": {"another text": "другой текст"}}).find(
+        ".//details[@class='solver-methods']//li").itertext())
+    assert "beams" not in text and "dig-out" not in text
+    assert "ещё не переведено" in text and "METHOD в pipeline/solve/games/windmill.py" in text
+    assert "RERUN_METHOD в pipeline/solve/games/windmill.py" in text
+
+
+def recorded_texts(entry: dict) -> list:
+    return [entry.get("solver")] + [r.get(k) for r in winnability.reruns(entry) for k in ("solver", "note")]
+
+
+def test_every_method_the_results_record_has_its_russian_text():
+    """Each solver's method text recorded with the figures (results/winnability.json) is in
+    source/editorial/solver-methods.json: a METHOD changed and re-run needs its Russian there."""
+    data = winnability.load(ROOT / "results" / "winnability.json")
+    russian = winnability.load_methods()
+    missing = [(slug, text[:60]) for slug, entry in data.items()
+               for text in recorded_texts(entry)
+               if text and text not in russian.get(slug, {})]
+    assert missing == []
+    listed = {(slug, en) for slug, texts in russian.items() for en in texts}
+    recorded = {(slug, text) for slug, entry in data.items()
+                for text in recorded_texts(entry) if text}
+    assert listed <= recorded, "a Russian text for a method no result records: drop it"
+    assert not any(re.search(r"\b[A-Za-z]+ [A-Za-z]+ [A-Za-z]+\b", ru) for t in russian.values() for ru in t.values())
 
 
 def test_a_reruns_note_on_its_budget_is_shown_with_its_limit():
     data = {"windmill": {"deals": 300, "won": 280, "lost": 10, "unknown": 10, "node_limit": 50000, "solver": "beams",
                          "reruns": [{"node_limit": 1000000, "deals": 24, "won": 4, "lost": 10, "solver": "proofs",
                                      "note": "10 s a deal at most"}]}}
-    item = table(data).find(".//details[@class='solver-methods']//li")
-    assert "".join(item.itertext()).endswith("Ещё раз при 1000000: 10 s a deal at most")
+    item = table(data, {"windmill": {"10 s a deal at most": "не более 10 с на раздачу"}}).find(
+        ".//details[@class='solver-methods']//li")
+    assert "".join(item.itertext()).endswith("Ещё раз при 1000000: не более 10 с на раздачу")
 
 
 def test_the_python_that_ran_the_solver_is_named_with_its_seconds():
