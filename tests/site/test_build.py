@@ -275,3 +275,35 @@ def test_the_rules_index_holds_every_numbered_rule_of_every_chapter_linked_to_it
         links = page.xpath(f"//section[@data-slug='{slug}']//li[@class='rule-entry']/a[@class='rule-place'][1]/@href")
         numbered = [h for h in links if "-rule-" in h]
         assert numbered == [f"../chapters/{slug}/#{i}" for i in items], slug
+
+
+# three Latin-letter words in a row: a phrase of English (or French) where the page speaks Russian
+FOREIGN_PHRASE = re.compile(r"\b[A-Za-z]+(?: [A-Za-z']+){2,}\b")
+# what may hold one: code, titles of works (<i>, <em>, <cite>) and what is marked with its language
+NOT_PROSE = {"script", "style", "code", "kbd", "pre", "svg", "template", "em", "i", "cite"}
+
+
+def reader_text(el, out: list[str]) -> list[str]:
+    if not isinstance(el.tag, str) or el.tag in NOT_PROSE or (el.get("lang") or "ru")[:2] != "ru":
+        return out
+    out.append(el.text or "")
+    for child in el:
+        reader_text(child, out)
+        out.append(child.tail or "")
+    return out
+
+
+def test_every_page_speaks_russian_to_its_reader(built):
+    """No page shows a phrase in another language unless it is code, a title of a work, a name in «quotes» or an
+    element that says its language (a solver's lab journal is `<div lang="en">`, under a Russian heading)."""
+    name, site = built
+    found = {}
+    for path in sorted(site.rglob("*.html")):
+        root = lxml.html.fromstring(path.read_bytes())
+        parts = reader_text(root.find("body"), [])
+        parts += [el.get(a) for el in root.iter() if isinstance(el.tag, str)
+                  for a in ("title", "aria-label", "alt", "placeholder") if el.get(a)]
+        text = re.sub(r"«[^«»]*»", " ", " ".join(" ".join(parts).split()))
+        if phrases := FOREIGN_PHRASE.findall(text):
+            found[path.relative_to(site).as_posix()] = phrases[:5]
+    assert found == {}
