@@ -159,13 +159,23 @@ def on_page_content(html: str, page, config, files):
         journals = frozenset(p.stem for p in (Path(config.docs_dir) / "solvers").glob("*.md"))
         table = winnability.page(edition, _state["winnability"], page.url, journals, _state["methods"])
         page.toc = page_toc(pages.toc_tokens(table))
+        _search()[page.url] = search.section_entries(table, page.url, winnability.TITLE)
         return f"<h1 id=\"winnability-title\">{winnability.TITLE}</h1>\n" + pages.render.to_html(table)
     if src == HOME_PAGE:
         for marker, build in MARKERS.items():
             if marker in html:
                 html = html.replace(marker, pages.render.to_html(build(edition, page.url)))
-        _titles().update(book_title_pair(html))
+        pair = book_title_pair(html)
+        _titles().update(pair)
+        title = search.pair(*next(iter(pair.items()))) if pair else nav_text(config.site_name)
+        _search()[page.url] = search.section_entries(fragment(html), page.url, title)
     return html
+
+
+def fragment(html_text: str):
+    from lxml import html as lxml_html
+
+    return lxml_html.fragment_fromstring(html_text, create_parent="div")
 
 
 def book_title_pair(html_text: str) -> dict[str, str]:

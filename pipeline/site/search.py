@@ -111,6 +111,26 @@ def chapter_entries(root: etree._Element, url: str, heading: str) -> list[Entry]
     return entries
 
 
+def section_entries(root: etree._Element, url: str, title: str) -> list[Entry]:
+    """Entries of a page of prose and tables (the home page, the winnability page) as Material's plugin cuts it —
+    the page whole, then a section per ``<h2 id>`` — but with the spelling pairs kept apart: the plugin strips the
+    markup and runs «Шахъ Шах» together. ``root``: the page's content; ``title``: index HTML."""
+    whole, sections = [], []
+    for el in root:
+        if not isinstance(el.tag, str) or el.get("data-search-exclude") is not None:
+            continue
+        if el.tag in ("h1", "h2") and el.get("id"):
+            if el.tag == "h2":
+                sections.append([f"{url}#{el.get('id')}", spelled(el), []])
+            continue
+        text = spelled(el)
+        whole.append(text)
+        if sections:
+            sections[-1][2].append(text)
+    join = lambda parts: paragraph(" ".join(t for t in parts if t))  # noqa: E731
+    return [Entry(url, title, join(whole))] + [Entry(loc, head, join(parts)) for loc, head, parts in sections]
+
+
 def replace(index_path: Path, entries: dict[str, list[Entry]]) -> None:
     """Put ``entries`` (page URL → its entries, the page's own first) in the search index in place of the plugin's
     entries for those pages, in the same position, so each page still comes before its sections."""

@@ -307,3 +307,17 @@ def test_every_page_speaks_russian_to_its_reader(built):
         if phrases := FOREIGN_PHRASE.findall(text):
             found[path.relative_to(site).as_posix()] = phrases[:5]
     assert found == {}
+
+
+def test_no_search_result_runs_the_two_spellings_together(built):
+    """Every entry of the search index, the home and winnability pages' too, keeps a word's two spellings apart
+    (<w-o>/<w-r>), so that a result shows one: with the modern form out, no «Шахъ Шах» is left."""
+    name, site = built
+    docs = json.loads((site / "search" / "search_index.json").read_text("utf-8"))["docs"]
+    run_together = []
+    for doc in docs:
+        shown = re.sub(r"<[^>]+>", "", re.sub(r"<w-r>.*?</w-r>", "", f"{doc['title']} {doc['text']}"))
+        if found := re.search(r"\b(\w+)ъ \1\b", shown):
+            run_together.append((doc["location"], found.group(0)))
+    assert run_together == []
+    assert {d["location"] for d in docs} >= {"", "winnability/"}
