@@ -71,10 +71,11 @@ def check_search(page, shot: Path) -> None:
     """A query in modern spelling: results titled, with text, linked to a passage, in one spelling."""
     results = search(page, "место")
     assert results.count() > 1
-    titles = page.eval_on_selector_all(".md-search-result__article :is(h1, h2)", "els => els.map(e => e.innerText)")
+    # textContent: Material folds a page's further sections into a closed <details> ("more on this page")
+    titles = page.eval_on_selector_all(".md-search-result__article :is(h1, h2)", "els => els.map(e => e.textContent)")
     assert titles and all(t.strip() for t in titles), titles
     teasers = page.eval_on_selector_all(".md-search-result__article:not(:has(h1))",
-                                        "els => els.map(e => e.innerText.replace(e.querySelector('h2').innerText, ''))")
+                                        "els => els.map(e => e.textContent.replace(e.querySelector('h2').textContent, ''))")
     assert teasers and all(t.strip() for t in teasers), "a section result without its text"
     assert both_spellings_shown(page, ".md-search-result") == []
     assert not re.search(r"\b(\w+)ъ \1\b", page.locator(".md-search-result").inner_text()), "both spellings run together"
