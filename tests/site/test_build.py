@@ -284,7 +284,8 @@ NOT_PROSE = {"script", "style", "code", "kbd", "pre", "svg", "template", "em", "
 
 
 def reader_text(el, out: list[str]) -> list[str]:
-    if not isinstance(el.tag, str) or el.tag in NOT_PROSE or (el.get("lang") or "ru")[:2] != "ru":
+    if not isinstance(el.tag, str) or el.tag in NOT_PROSE or (el.get("lang") or "ru")[:2] != "ru" \
+            or el.get("hidden") is not None:  # (a journal's contents, hidden: its headings are the journal's English)
         return out
     out.append(el.text or "")
     for child in el:
