@@ -25,14 +25,14 @@ PRINCIPLES = {
         "for Cyrillic look-alikes inside Cyrillic words; headings run together split. Each word carries its 1918 "
         "spelling as choice/orig/reg."),
     "variants": (
-        "Where the copies of a passage differ beyond OCR noise (words one copy adds or lacks, a word replaced by an "
-        "unlike one), the passage holds an app in parallel segmentation: lem is the reading kept, rdg each other "
+        "Where the copies of a passage differ in their words (words one copy adds or lacks, a word replaced by "
+        "another, misread, or split or run together by the OCR: the edition holds every word of every copy), the "
+        "passage holds an app in parallel segmentation: lem is the reading kept, rdg each other "
         "reading, with @wit. The lemma is the fullest copy (the one the other copies add fewest words to: a scrape "
         "of one printed book loses words by truncation and misreading, it does not invent them), then the best read "
         "(fewest word forms seen nowhere else in the witnesses), then the longest. A copy that breaks off, or "
-        "covers only part of the passage, is no variant where it has no text; differences of OCR noise between "
-        "copies (folded letter skeletons alike, words split or run together) are not variants and are recorded in "
-        "the report with the copies."),
+        "covers only part of the passage, is no variant where it has no text, nor where its last word breaks off "
+        "inside the lemma's; copies that differ only in case and punctuation are no variant either."),
     "segmentation": (
         "Paragraphs as the witnesses break them; lines a scrape broke inside a sentence are joined. One passage per "
         "paragraph of the book, with @source naming every witness that attests it; rules are list items numbered as "

@@ -1,16 +1,21 @@
 """Variants between the copies of a passage: what one copy reads that the lemma does not, beyond OCR noise.
 
-Each copy is aligned word by word with the passage text (the lemma). Words whose folded skeletons are equal or
-close (:data:`NOISE`), a word split or run together by the OCR (one word against two), and the last word of a copy
-that breaks off inside it (a prefix of the lemma's word) are the same reading seen through OCR noise: they stay
-recorded as copies, as before. Everything else — words a copy adds, words it lacks inside the stretch it covers, a
-word replaced by an unlike one — is a *variant*: the lemma's words (widened by one neighbour word when the lemma
-has none there, as parallel segmentation wants) and each copy's reading of that stretch.
+Each copy is aligned word by word with the passage text (the lemma). The alignment pairs words whose folded
+skeletons are equal or close (:data:`NOISE`), a word split or run together by the OCR (one word against two), and
+the last word of a copy that breaks off inside it (a prefix of the lemma's word). A pair reads as the lemma only
+when its *words* are the lemma's — the same runs of letters and digits, case aside (:func:`words`): the edition
+must hold every word of every copy, so a copy that reads ``первый разъ`` where the lemma has ``первыйразъ``, or
+``кругь`` for ``кругъ``, keeps its reading as a variant however small the difference. The one pair that is the
+lemma's without being equal is a copy's cut-off last word (it breaks off, it does not read otherwise).
+Everything else — a pair that differs, words a copy adds, words it lacks inside the stretch it covers, a word
+replaced by an unlike one — is a *variant*: the lemma's words (widened by one neighbour word when the lemma has
+none there, as parallel segmentation wants) and each copy's reading of that stretch.
 
 The alignment is a word-level edit distance (gaps cost 1, a noisy pair its dissimilarity, an unlike pair 1.8 so it
 is a substitution, not two gaps), free at the ends of the lemma: a copy may cover only part of the passage (a
 chunk that begins or breaks off inside it) without that being a variant. Runs of exactly equal words are fixed
-first (a longest-matching-blocks diff), so the edit distance only runs on the short stretches between them.
+first (a longest-matching-blocks diff), so the edit distance only runs on the short stretches between them. A
+token is a run of non-space characters with a letter or a digit (a number is a word a copy can lose too).
 
 The lemma rule (also stated in the TEI ``encodingDesc``): of the copies that are not contained in another, the
 *fullest* — the one whose words the other copies least add to (a scrape of one printed book loses words by
@@ -30,6 +35,8 @@ from pipeline.text.skeleton import key
 
 NOISE = 0.6  # skeleton similarity at or above which two words are one word misread
 _TOKEN = regex.compile(r"\S+")
+_WORD = regex.compile(r"[^\W_]+")  # a word: a run of letters and digits (what a reader counts, and the audit)
+_DIGITS = regex.compile(r"\d+")
 
 
 @dataclass(frozen=True)
@@ -39,9 +46,16 @@ class Token:
     key: str
 
 
+def words(text: str) -> list[str]:
+    """The words of ``text`` as the edition must keep them: runs of letters and digits, lower-cased."""
+    return _WORD.findall(text.lower())
+
+
 def tokens(text: str) -> list[Token]:
-    """The words of ``text`` with their offsets; a token without letters (a dash, a number) is not a word."""
-    return [Token(m.start(), m.end(), k) for m in _TOKEN.finditer(text) if (k := key(m.group()))]
+    """The tokens of ``text`` with their offsets, keyed by their skeleton (a number by its digits); a token
+    with neither letters nor digits (a dash) is not a word."""
+    return [Token(m.start(), m.end(), k) for m in _TOKEN.finditer(text)
+            if (k := key(m.group()) or "".join(_DIGITS.findall(m.group())))]
 
 
 def _noise(a: str, b: str) -> float | None:
@@ -98,8 +112,15 @@ def _align(lem: list[str], cop: list[str], free_start: bool, free_end: bool, cop
 
 def alignment(lemma: str, copy: str, copy_ends: bool = True) -> list[tuple[list[int], list[int], str]]:
     """Word groups of ``lemma`` and ``copy`` in order: (lemma token indices, copy token indices, kind), kind one
-    of match, noise, variant or skip (lemma words outside the stretch the copy covers)."""
+    of match, noise (a cut-off last word), variant or skip (lemma words outside the stretch the copy covers)."""
     lt, ct = tokens(lemma), tokens(copy)
+    return [(li, ci, _reads(lemma, lt, li, copy, ct, ci, kind, copy_ends))
+            for li, ci, kind in _aligned(lt, ct, copy_ends)]
+
+
+def _aligned(lt: list[Token], ct: list[Token], copy_ends: bool) -> list[tuple[list[int], list[int], str]]:
+    """The alignment of two token lists by their skeletons: pairs of like words are match or noise, before their
+    words are compared."""
     lk, ck = [t.key for t in lt], [t.key for t in ct]
     sm = difflib.SequenceMatcher(None, lk, ck, autojunk=False)
     blocks = [b for b in sm.get_matching_blocks() if b.size]
@@ -123,9 +144,26 @@ def alignment(lemma: str, copy: str, copy_ends: bool = True) -> list[tuple[list[
     return out
 
 
+def _reads(lemma: str, lt: list[Token], li: list[int], copy: str, ct: list[Token], ci: list[int], kind: str,
+           copy_ends: bool) -> str:
+    """The kind of an aligned pair once its words are compared: a match or a noisy pair whose words are not the
+    lemma's is a variant, but for the copy's last word cut off inside the lemma's word."""
+    if kind not in ("match", "noise"):
+        return kind
+    lw = words(" ".join(lemma[lt[i].start:lt[i].end] for i in li))
+    cw = words(" ".join(copy[ct[j].start:ct[j].end] for j in ci))
+    if lw == cw:
+        return "match"
+    cut = copy_ends and ci and ci[-1] == len(ct) - 1 and len(li) == len(ci) == 1 and len(cw) == 1 and lw and (
+        lw[0].startswith(cw[0]) and lw[0] != cw[0])
+    return "noise" if cut else "variant"
+
+
 def added_words(lemma: str, copy: str) -> int:
-    """How many words of ``copy`` the lemma lacks (added or unlike words): the measure of a fuller reading."""
-    return sum(len(c) for _, c, kind in alignment(lemma, copy) if kind == "variant")
+    """How many words of ``copy`` the lemma lacks (added or unlike words): the measure of a fuller reading. A word
+    the OCR misread, split or ran together is the lemma's word however it is printed, so it adds nothing: which
+    of two such copies reads better is the lemma rule's next question (fewest forms seen nowhere else)."""
+    return sum(len(c) for _, c, kind in _aligned(tokens(lemma), tokens(copy), True) if kind == "variant")
 
 
 def variants(text: str, copies: list[Block], parts: list[tuple[Block, int, int]]) -> list[Variant]:
@@ -158,12 +196,14 @@ def variants(text: str, copies: list[Block], parts: list[tuple[Block, int, int]]
             while run[-1] + 1 < len(groups) and groups[run[-1] + 1][2] == "variant":
                 run.append(run[-1] + 1)
             lis = [i for x in run for i in groups[x][0]]
+            after = next((groups[x][0] for x in range(run[-1] + 1, len(groups)) if groups[x][0]), None)
             if not lis:  # the copy adds words: widen by the lemma word after them (or before, at the end)
-                after = next((groups[x][0] for x in range(run[-1] + 1, len(groups)) if groups[x][0]), None)
                 before = next((groups[x][0] for x in range(run[0] - 1, -1, -1) if groups[x][0]), None)
                 lis = after or before
                 if not lis:
                     continue
+            elif not groups[run[-1]][0] and after:
+                lis = lis + after  # the run ends with words the copy adds: they stand before the next lemma word
             stretches.append((min(lis), max(lis)))
     merged: list[list[int]] = []
     for lo, hi in sorted(stretches):

@@ -56,9 +56,11 @@ def test_words_added_to_one_copy_survive(source_with, tmp_path):
     edition, report = built(source_with, tmp_path, {"a.txt": f"{ROW}\n{noisy}\n", "b.txt": f"{longer}\n{TALON}\n"})
     (p,) = [p for p in edition.doc.passages if p.text.startswith("Берутъ")]
     assert ADDED in p.text, "the fuller copy is the lemma"
-    (v,) = p.variants
-    assert [r.block.witness for r in v.readings] == ["wa"] and ADDED not in v.readings[0].text
-    assert report["variants"]["count"] == 1
+    lacking, misread = p.variants  # the words the shorter copy lacks, and its misreading: a form of its own
+    assert [r.block.witness for r in lacking.readings] == ["wa"] and ADDED not in lacking.readings[0].text
+    assert p.text[misread.start:misread.end] == "раскладываютъ"
+    assert [(r.block.witness, r.text) for r in misread.readings] == [("wa", "раскладываютг")]
+    assert report["variants"]["count"] == 2
     assert all(w["unmapped"] == 0 for w in report["words"])
 
 
@@ -79,10 +81,21 @@ def test_words_each_copy_adds_are_all_in_the_tei_and_it_is_valid(source_with, tm
     assert text.count("Берутъ") == 1
 
 
-def test_ocr_noise_between_copies_is_no_variant(source_with, tmp_path):
+def test_a_copy_misread_by_the_ocr_keeps_its_forms_as_readings(source_with, tmp_path):
     noisy = (WINDMILL.replace("изъ", "нзъ").replace("посрединѣ", "посредииѣ").replace("мельницы", "мелыiицы")
              .replace("раскладываютъ", "раскла дываютъ"))
     edition, report = built(source_with, tmp_path, {"a.txt": f"{ROW}\n{noisy}\n", "b.txt": f"{WINDMILL}\n{TALON}\n"})
+    (p,) = [p for p in edition.doc.passages if p.text.startswith("Берутъ")]
+    assert p.reading.witness == "wb", "the copy read without noise is the lemma"
+    rdgs = " ".join(words_of(d, "//t:rdg") for d in all_tei(edition).values())
+    for form in ("нзъ", "посредииѣ", "мелыіицы", "раскла дываютъ"):  # the Latin i read as і (mechanical layer)
+        assert form in rdgs
+    assert all(w["unmapped"] == 0 for w in report["words"])
+
+
+def test_a_copy_that_differs_only_in_punctuation_and_case_is_no_variant(source_with, tmp_path):
+    other = WINDMILL.replace("собою;", "собою,").replace("Осторожность", "осторожность")
+    edition, report = built(source_with, tmp_path, {"a.txt": f"{ROW}\n{other}\n", "b.txt": f"{WINDMILL}\n{TALON}\n"})
     assert report["variants"]["count"] == 0
     assert all(w["unmapped"] == 0 for w in report["words"])
 
