@@ -65,11 +65,20 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFC", text).lower().translate(_FOLD)
 
 
-def _streams(el, streams: list[list[str]], current: list[str]) -> None:
+def _streams(el, streams: list[list[str]], current: list[str], places: list, before: list[str] | None = None) -> None:
     """The reading order of ``el`` as word streams: the source's reading in document order (``sic``, ``orig``;
     ``corr`` and ``reg`` are the editors' and go to streams of their own), each note, figure and variant reading a
     stream of its own (it stands inside a sentence of the text only in the markup); an item's and a note's
-    @n where they stand."""
+    @n where they stand.
+
+    A variant reading (``rdg``) and a figure stand at a *place* of the text, and a witness reads them there: in
+    parallel segmentation the words outside the ``app`` are the text of every witness, so a copy's reading runs on
+    into the words before and after its ``app``; a caption the build split off a line ("Шахъ.Если …") is read
+    between the paragraphs the figure stands between. Their streams therefore begin with the two words before
+    the place and end with the two after it (``places`` collects them to be completed when the walk has read the
+    words after). Without this a word a copy shares with the lemma between two of its own readings
+    («чтобыонъ нѣсколько закрывалъпредыдущій»), or a caption glued to the next sentence, has neither neighbour in
+    any stream and counted as lost although the TEI gives that witness exactly that sequence."""
     local = etree_localname(el)
     if local in ("corr", "reg"):
         own: list[str] = []
@@ -78,7 +87,8 @@ def _streams(el, streams: list[list[str]], current: list[str]) -> None:
     elif local in ("note", "figure", "rdg", "desc"):
         if local == "note" and el.get("n"):
             current += _WORD.findall(fold(el.get("n")))  # the anchor's place in the sentence
-        own = []
+        placed = local in ("rdg", "figure")
+        own = list(before if before is not None else current[-2:]) if placed else []
         streams.append(own)
         target = own
     else:
@@ -86,10 +96,13 @@ def _streams(el, streams: list[list[str]], current: list[str]) -> None:
     if local in ("item", "note", "ptr") and el.get("n"):  # a ptr: a second anchor of a note placed before
         target += _WORD.findall(fold(el.get("n")))
     target += _WORD.findall(fold(el.text or ""))
+    at_app = current[-2:] if local == "app" else None
     for child in el:
         if isinstance(child.tag, str):
-            _streams(child, streams, target)
+            _streams(child, streams, target, places, at_app)
         target += _WORD.findall(fold(child.tail or ""))
+    if local in ("rdg", "figure"):
+        places.append((own, current, len(current)))
 
 
 def etree_localname(el) -> str:
@@ -116,7 +129,10 @@ def tei_streams(out: Path) -> tuple[list[list[str]], list[str]]:
         if text is not None:
             top: list[str] = []
             streams.append(top)
-            _streams(text, streams, top)
+            places: list = []
+            _streams(text, streams, top, places)
+            for own, flow, after in places:  # a reading and a figure run on into the words after their place
+                own += flow[after:after + 2]
     return streams, broken
 
 
