@@ -7,28 +7,40 @@ element whose ``@source`` names it, with, inside an ``app``, the ``rdg`` whose `
 when that does); a correction's ``sic`` (the form as printed) and a word's ``orig`` (the old spelling) — and
 marks where each stands: the lemma of the main text, a reading (``rdg``), a note, a caption.
 
-Then each witness's word sequence is matched against that sequence: first runs of exactly equal words (a
-longest-matching-blocks diff, repeated over what is left, so chapters and notes may stand in another order in
-the edition than in the file), then the words between two matched neighbours by a word-level edit distance that
-accepts OCR noise, a word split or run together, and a last word cut off by the end of a line; last, a run of at
-most five words still unmatched is looked for, OCR noise allowed, in a row anywhere among the TEI words left. A word of the
-witness that is matched nowhere is a loss, reported with its file, line and offset; the build fails on it.
+Then each witness's words are matched, one TEI word for one witness word, against that sequence. A word is a run
+of letters and digits (a note's number in its anchor ``[6]`` and on the label line before the note is a word
+too: the TEI has it as the note's, and a second anchor's, @n), compared as printed but for case and the mechanical
+layer the edition documents (``ђ`` = ``ѣ``, the Latin letters and digits that stand for Cyrillic look-alikes) —
+not by the collation's noise-tolerant skeletons: a copy's misreading is its own form, and the TEI keeps it as a
+reading. First runs of at least three equal words are matched (a longest-matching-blocks diff, repeated over
+what is left, so chapters and notes may stand in another order in the edition than in the file); a shorter run
+only when it is a whole line of the witness (a heading a chunk repeats, a note's label), which is what a reader
+checks by its presence. Then the words between two matched neighbours are aligned with the TEI words between
+theirs, by a word-level edit distance that accepts only an equal word, a word the build split (a heading run
+into the next: the witness's word is the TEI's next words glued), words a line break cut (the TEI's word is the
+witness's next words glued) and a line's last word cut off inside the TEI's word (a chunk that breaks off). There
+is no match "anywhere" for a short run inside a line: a word whose neighbours were matched elsewhere is not
+excused by the same word somewhere else in the edition. A word of the witness that is matched nowhere is a loss,
+reported with its file, line and offset; the build fails on it.
 """
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from dataclasses import dataclass
 
 import regex
 from lxml import etree
 
 from pipeline.tei.markup import q
+from pipeline.text.errors import SourceError
 from pipeline.text.model import Document
-from pipeline.text.skeleton import key
-from pipeline.text.variants import _align, _noise
 
-_TOKEN = regex.compile(r"\S+")
-_SKIP = {"teiHeader", "gap", "ptr", "supplied", "label"}
+_WORD = regex.compile(r"[^\W_]+")
+# the mechanical layer (pipeline/text/normalize.py) and case, folded on both sides
+_FOLD = str.maketrans({"ђ": "ѣ", "a": "а", "e": "е", "o": "о", "p": "р", "c": "с", "x": "х", "y": "у",
+                       "k": "к", "m": "м", "t": "т", "h": "н", "b": "в", "i": "і", "3": "з", "0": "о", "6": "б"})
+_SKIP = {"teiHeader", "gap", "supplied", "label"}
 _OTHER_READING = {"reg", "corr"}  # the other side of a choice: not what the witness prints
 
 
@@ -40,7 +52,8 @@ class Word:
 
 
 def _key(word: str) -> str:
-    return key(word.replace("ђ", "ѣ").replace("Ђ", "Ѣ"))
+    """A word as compared: NFC, lower case, the mechanical layer's equivalences folded."""
+    return unicodedata.normalize("NFC", word).lower().translate(_FOLD)
 
 
 def _wits(value: str | None) -> set[str]:
@@ -73,10 +86,10 @@ class _Buffer:
             self.parts = (self.parts or []) + [s]
 
     def flush(self) -> None:
-        for m in _TOKEN.finditer("".join(self.parts or [])):
-            if k := _key(m.group()):
-                for w in sorted(self.wits):
-                    self.out.setdefault(w, []).append(Word(k, self.place, self.name))
+        for m in _WORD.finditer("".join(self.parts or [])):
+            k = _key(m.group())
+            for w in sorted(self.wits):
+                self.out.setdefault(w, []).append(Word(k, self.place, self.name))
         self.parts = None
 
 
@@ -97,8 +110,13 @@ def _walk(el, buf: _Buffer) -> None:
         mine = _Buffer(_wits(el.get("wit" if tag in ("lem", "rdg") else "source")), place, buf.name, buf.out)
     else:
         mine = buf
-    if tag == "item" and el.get("n"):
-        mine.add(el.get("n") + " ")  # the rule's number as printed (@n)
+    if tag == "ptr" and el.get("n"):
+        buf.add(f" {el.get('n')} ")  # a second anchor of a note: its number where it stands
+        return
+    if tag == "note" and el.get("n"):
+        buf.add(f" {el.get('n')} ")  # the anchor: the note's number where it stands in the sentence
+    if tag in ("item", "note") and el.get("n"):
+        mine.add(el.get("n") + " ")  # the rule's number as printed (@n); the note's label before its text
     mine.add(el.text)
     for child in el:
         if isinstance(child.tag, str):
@@ -121,17 +139,18 @@ def witness_tokens(doc: Document, wid: str, lines: list | None = None) -> tuple[
     ``lines``: that witness's lines of ``doc.lines``, where the caller has them (else they are looked for)."""
     words, artifacts = [], []
     for line in lines if lines is not None else [x for x in doc.lines if x.witness == wid]:
-        for m in _TOKEN.finditer(line.text):
-            k = _key(m.group())
-            if k:
-                (artifacts if line.kind == "artifact" else words).append(
-                    Token(k, m.group(), line.number, line.start + m.start()))
+        for m in _WORD.finditer(line.text):
+            (artifacts if line.kind == "artifact" else words).append(
+                Token(_key(m.group()), m.group(), line.number, line.start + m.start()))
     return words, artifacts
 
 
 def match(words: list[Token], tei: list[Word]) -> dict[int, int]:
     """Witness token index → TEI word index, as described in the module's docstring."""
     sk, uk = [w.key for w in words], [w.key for w in tei]
+    per_line: dict[int, int] = {}
+    for w in words:
+        per_line[w.line] = per_line.get(w.line, 0) + 1
     got: dict[int, int] = {}
     used: set[int] = set()
     sm = difflib.SequenceMatcher(None, [], [], autojunk=False)
@@ -140,9 +159,10 @@ def match(words: list[Token], tei: list[Word]) -> dict[int, int]:
         runs = _runs([i for i in range(len(sk)) if i not in got])
         sm.set_seq1([None if j in used else k for j, k in enumerate(uk)])  # a TEI word holds one witness word
         for run in runs:
+            whole_line = words[run[0]].line == words[run[-1]].line and per_line[words[run[0]].line] == len(run)
             sm.set_seq2([sk[i] for i in run])
             for b in sm.get_matching_blocks():
-                if b.size >= 3 or (b.size and b.size == len(run)):
+                if b.size >= 3 or (b.size and b.size == len(run) and whole_line):
                     if all(b.a + x not in used and run[b.b + x] not in got for x in range(b.size)):
                         for x in range(b.size):
                             got[run[b.b + x]] = b.a + x
@@ -150,36 +170,65 @@ def match(words: list[Token], tei: list[Word]) -> dict[int, int]:
                         grew = True
         if not grew:
             break
-    # the words between matched neighbours: OCR noise, split and joined words, a cut-off last word
+    # the words between matched neighbours, against the TEI words between theirs
     for run in _runs([i for i in range(len(sk)) if i not in got]):
         before = got.get(run[0] - 1)
         after = got.get(run[-1] + 1)
-        lo = before + 1 if before is not None else max(0, (after or 0) - len(run) - 3)
-        hi = after if after is not None and after >= lo else min(len(uk), lo + len(run) + 3)
+        lo = before + 1 if before is not None else max(0, (after or 0) - 2 * len(run) - 3)
+        hi = after if after is not None and after >= lo else min(len(uk), lo + 2 * len(run) + 3)
         window = [j for j in range(lo, hi) if j not in used]
         if not window:
             continue
-        ends = words[run[-1]].line != (words[run[-1] + 1].line if run[-1] + 1 < len(words) else -1)
-        steps = _align([uk[j] for j in window], [sk[i] for i in run], free_start=True, free_end=True,
-                       copy_ends=ends)
-        i = j = 0
-        for di, dj, kind in steps:
-            if kind == "noise":
-                for x in range(dj):
-                    got[run[j + x]] = window[i]
-                used.update(window[i:i + di])
-            i, j = i + di, j + dj
-    # a short run still unmatched (a heading a chunk repeats, kept as a copy where the edition puts it, far from
-    # its neighbours in the file): the same words, OCR noise allowed, in a row anywhere in what is left
-    for run in _runs([i for i in range(len(sk)) if i not in got]):
-        if len(run) > 5:
-            continue
-        for j in range(len(uk) - len(run) + 1):
-            if all(j + k not in used and _noise(uk[j + k], sk[i]) is not None for k, i in enumerate(run)):
-                got.update({i: j + k for k, i in enumerate(run)})
-                used.update(range(j, j + len(run)))
-                break
+        ends = [words[i].line != (words[i + 1].line if i + 1 < len(words) else -1) for i in run]
+        for x, j in _exact([uk[j] for j in window], [sk[i] for i in run], ends):
+            got[run[x]] = window[j]
+            used.add(window[j])
     return got
+
+
+def _exact(tei: list[str], wit: list[str], ends: list[bool]) -> list[tuple[int, int]]:
+    """An edit-distance alignment of witness words to TEI words that accepts only equal words, a witness word
+    that is the TEI's next words glued (up to four), witness words a line break cut that are one TEI word, and a
+    line's last word that the TEI word begins with; returns (witness index, TEI index) pairs. Skipping a TEI
+    word is nearly free (another witness's words, or the lemma's where this one reads otherwise), skipping a
+    witness word is a loss."""
+    m, n = len(tei), len(wit)
+    inf = float("inf")
+    cost = [[inf] * (n + 1) for _ in range(m + 1)]
+    back: list[list[tuple[int, int, bool] | None]] = [[None] * (n + 1) for _ in range(m + 1)]
+    cost[0][0] = 0.0
+
+    def relax(i: int, j: int, di: int, dj: int, step: float, paired: bool) -> None:
+        if cost[i][j] + step < cost[i + di][j + dj] - 1e-9:
+            cost[i + di][j + dj] = cost[i][j] + step
+            back[i + di][j + dj] = (di, dj, paired)
+
+    for i in range(m + 1):
+        for j in range(n + 1):
+            if cost[i][j] == inf:
+                continue
+            if i < m:
+                relax(i, j, 1, 0, 0.01, False)
+            if j < n:
+                relax(i, j, 0, 1, 1.0, False)
+            if i < m and j < n:
+                if tei[i] == wit[j]:
+                    relax(i, j, 1, 1, 0.0, True)
+                elif ends[j] and tei[i].startswith(wit[j]):
+                    relax(i, j, 1, 1, 0.5, True)  # the line breaks off inside the word
+                for k in range(2, 5):
+                    if i + k <= m and "".join(tei[i:i + k]) == wit[j]:
+                        relax(i, j, k, 1, 0.1, True)  # the build split the witness's word
+                    if j + k <= n and "".join(wit[j:j + k]) == tei[i]:
+                        relax(i, j, 1, k, 0.1, True)  # a line break cut the TEI's word
+    pairs: list[tuple[int, int]] = []
+    i, j = m, n
+    while i or j:
+        di, dj, paired = back[i][j]
+        if paired:
+            pairs += [(j - dj + x, i - di) for x in range(dj)]
+        i, j = i - di, j - dj
+    return pairs
 
 
 def _runs(ix: list[int]) -> list[list[int]]:
@@ -225,7 +274,9 @@ def audit(doc: Document, files: dict[str, bytes]) -> list[dict]:
     return out
 
 
-def errors(result: list[dict]) -> list[str]:
-    """One build error per word found nowhere in the edition."""
-    return [f"{r['file']}, line {x['line']} (offset {x['offset']}): the word «{x['word']}» is nowhere in the "
-            "edition (word-level audit)" for r in result for x in r["lost"]]
+def errors(result: list[dict], doc: Document) -> list[str]:
+    """One build error per word found nowhere in the edition, ``file:line: message`` like every error about a
+    source file."""
+    where = {w.name: w.where or w.name for w in doc.witnesses}
+    return [str(SourceError(where[r["file"]], x["line"], f"the word «{x['word']}» (offset {x['offset']}) is nowhere "
+                            "in the edition (word-level audit)")) for r in result for x in r["lost"]]

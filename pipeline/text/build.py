@@ -96,7 +96,7 @@ def build(source: Path) -> BuiltEdition:
     every = [p for ch in doc.chapters for p in ch.passages] + [n.passage for n in doc.notes.values()]
     applied, reviews = corrections_report(doc, set(chapters_of))
     words = audit.audit(doc, edition.files)
-    doc.errors.extend(audit.errors(words))
+    doc.errors.extend(audit.errors(words, doc))
     rep = {
         "witnesses": report.account(doc, every, labels),
         "errors": doc.errors,
@@ -250,8 +250,8 @@ def main(args) -> int:
         print(err, file=sys.stderr)
         return 2
     doc = edition.doc
-    for w in doc.warnings:
-        print(f"warning: {w}", file=sys.stderr)
+    for notice in doc.notices:  # ``file:line: message``, the file as the build was given it
+        print(f"warning: {notice.shown(path=True)}", file=sys.stderr)
     for e in doc.errors:  # refused witnesses, ``file:line: message`` like a fatal error
         print(e, file=sys.stderr)
     print(f"edition build: {len(doc.witnesses)} witnesses, {len(doc.chapters)} chapters, {len(doc.notes)} notes "
