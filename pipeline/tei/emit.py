@@ -148,8 +148,7 @@ def unique_ids(ctx: EmitContext, tei: etree._Element) -> None:
             while f"{value}-{k}" in used or tei.xpath("//*[@xml:id=$v]", v=f"{value}-{k}"):
                 k += 1
             new = f"{value}-{k}"
-            ctx.doc.warnings.append(f"xml:id {value}: {_what(el)} repeats the id of {_what(used[value])}; "
-                                    f"the second is {new}")
+            ctx.doc.warn(f"xml:id {value}: {_what(el)} repeats the id of {_what(used[value])}; the second is {new}")
             el.set(XML_ID, new)
             value = new
         used[value] = el

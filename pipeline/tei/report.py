@@ -59,7 +59,7 @@ def account(doc: Document, passages: list[Passage], label_of: dict[str, str]) ->
                                        "kept_in": sorted({doc.witness(x.witness).name for x, _, _ in p.parts})
                                        if p else []})
         if sum(counts.values()) != len(w.text):
-            doc.warnings.append(f"{w.name}: {len(w.text) - sum(counts.values())} characters not accounted for")
+            doc.warn(f"{len(w.text) - sum(counts.values())} characters not accounted for", w)
         per_witness.append({
             "file": w.name, "id": w.id, "sha256": w.sha256, "bytes": w.size_bytes, "bom": w.bom,
             "characters": len(w.text), **counts,

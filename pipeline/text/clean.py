@@ -42,6 +42,6 @@ def clean(doc: Document, artifacts: list[Artifact], max_note: int = 99) -> Docum
     for w in doc.witnesses:
         lines = [classify(line, table, max_note) for line in split_lines(w.id, w.text)]
         if lines and all(line.kind in ("blank", "artifact") for line in lines):
-            doc.warnings.append(f"{w.name}: only reader artifacts and blank lines — no text of the book")
+            doc.warn("only reader artifacts and blank lines — no text of the book", w)
         doc.lines.extend(lines)
     return doc

@@ -172,10 +172,10 @@ def ingest(doc: Document, paths: list[Path], names: dict[Path, str] | None = Non
             doc.errors.append(str(SourceError(where, None, f"cannot be read ({err.strerror})")))
             continue
         if not w.text.strip():
-            doc.warnings.append(f"{w.name}: empty file — nothing to read")
+            doc.warn("empty file — nothing to read", w)
         if w.characters_read is not None:
-            doc.warnings.append(f"{w.name}: NFC normalization changed the text ({w.characters_read:,} characters "
-                                f"read, {len(w.text):,} after it); the counts and offsets are of the normalized text")
+            doc.warn(f"NFC normalization changed the text ({w.characters_read:,} characters read, "
+                     f"{len(w.text):,} after it); the counts and offsets are of the normalized text", w)
         doc.witnesses.append(w)
     return doc
 
@@ -186,8 +186,8 @@ def ingest_folder(doc: Document, source: Path) -> Document:
     folder = source / "witnesses"
     listing = list_witnesses(folder, source)
     if listing.left_out:
-        doc.warnings.append(f"{folder}: not read, not witnesses (only *{SUFFIX} files are): "
-                            + ", ".join(f"{name} ({why})" for name, why in listing.left_out))
+        doc.warn(f"{folder}: not read, not witnesses (only *{SUFFIX} files are): "
+                 + ", ".join(f"{name} ({why})" for name, why in listing.left_out))
     doc.errors.extend(str(err) for err in listing.refused)
     check_ids(listing.paths)
     ingest(doc, listing.paths, {p: str(p) for p in listing.paths})

@@ -229,6 +229,25 @@ class Chapter:
     title_spellings: list[Spelling] = field(default_factory=list)  # its words' 1918 spelling (set by *spelling*)
 
 
+@dataclass(frozen=True)
+class Notice:
+    """A warning about the sources: ``message``, and the witness file (``name`` as listed, ``where`` as the build
+    was given it) and 1-based ``line`` it is about, when there are such."""
+
+    message: str
+    name: str | None = None
+    line: int | None = None
+    where: str | None = None
+
+    def shown(self, path: bool = False) -> str:
+        """``file:line: message`` (the file's name, or with ``path`` the file as given); ``file: message`` when
+        there is no line; the message alone when it is about no one file."""
+        file = (self.where or self.name) if path else self.name
+        if file is None:
+            return self.message
+        return f"{file}:{self.line}: {self.message}" if self.line else f"{file}: {self.message}"
+
+
 @dataclass
 class Document:
     """Everything the stages know about the book."""
@@ -245,7 +264,7 @@ class Document:
     notes: dict[int, Note] = field(default_factory=dict)
     chapters: list[Chapter] = field(default_factory=list)
     decisions: list[dict] = field(default_factory=list)  # collation and structure decisions, for the report
-    warnings: list[str] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)  # warnings, each with its file and line (see warn)
     errors: list[str] = field(default_factory=list)
     _by_id: dict[str, Witness] = field(default_factory=dict, repr=False)
 
@@ -253,6 +272,34 @@ class Document:
         if len(self._by_id) != len(self.witnesses):
             self._by_id = {w.id: w for w in self.witnesses}
         return self._by_id[wid]
+
+    @property
+    def warnings(self) -> list[str]:
+        """The warnings as the report lists them: ``name:line: message``."""
+        return [n.shown() for n in self.notices]
+
+    def warn(self, message: str, at: "Block | Witness | Span | None" = None) -> None:
+        """A warning about ``at`` — a block (its first character), a span, a whole witness file, or nothing —
+        given once, with the file and line where there is a line."""
+        if isinstance(at, Block):
+            at = at.spans[0] if at.spans else None
+        if isinstance(at, Span):
+            w, line = self.witness(at.witness), self.line_at(at.witness, at.start)
+        elif isinstance(at, Witness):
+            w, line = at, None
+        else:
+            w, line = None, None
+        notice = Notice(message, w.name if w else None, line, (w.where or None) if w else None)
+        if notice not in self.notices:
+            self.notices.append(notice)
+
+    def line_at(self, wid: str, offset: int) -> int | None:
+        """The 1-based number of the line of witness ``wid`` that holds character ``offset``."""
+        number = None
+        for line in self.lines:
+            if line.witness == wid and line.start <= offset:
+                number = line.number
+        return number
 
 
 def read(text: str, corrections, spellings, start: int = 0, modern: bool = False) -> str:

@@ -160,7 +160,7 @@ def normalize(doc: Document) -> Document:
         blocks = segment(doc, by_witness.get(w.id, []))
         last = blocks[-1].text if blocks else ""
         if last and regex.search(r"\p{L}$", last) and not last.endswith(_TERMINAL):
-            doc.warnings.append(f"{w.name}: ends mid-sentence ('…{last[-30:]}') — a truncated chunk; "
-                                "the text it breaks off is looked for in the other witnesses")
+            doc.warn(f"ends mid-sentence ('…{last[-30:]}') — a truncated chunk; the text it breaks off is "
+                     "looked for in the other witnesses", Span(w.id, blocks[-1].spans[-1].end, blocks[-1].spans[-1].end))
         doc.blocks.extend(blocks)
     return doc

@@ -67,8 +67,8 @@ def find_notes(doc: Document, groups: list[list[int]], max_note: int) -> dict[in
     for gi, g in enumerate(groups):
         labels = sorted({blocks[i].label for i in g if blocks[i].label is not None and 1 <= blocks[i].label <= max_note})
         if len(labels) > 1:
-            doc.warnings.append(f"copies of one passage carry different note numbers {labels}; "
-                                f"taking {labels[0]} ('{blocks[g[0]].text[:40]}…')")
+            doc.warn(f"copies of one passage carry different note numbers {labels}; "
+                     f"taking {labels[0]} ('{blocks[g[0]].text[:40]}…')", blocks[g[0]])
         if labels:
             notes[labels[0]].update(g)
     while _number_unnumbered_lists(doc, notes, group_of, groups, max_note):
@@ -105,10 +105,8 @@ def _number_unnumbered_lists(doc: Document, notes: dict[int, set[int]], group_of
             for pos in range(lo, hi + 1):
                 i, n = seq[pos], pos + offset
                 if n_of.get(i, n) != n:
-                    warning = (f"{doc.witness(wid).name}: list item '{blocks[i].text[:40]}…' is a copy "
-                               f"of note {n_of[i]} but stands where note {n} should")
-                    if warning not in doc.warnings:
-                        doc.warnings.append(warning)
+                    doc.warn(f"list item '{blocks[i].text[:40]}…' is a copy of note {n_of[i]} but stands where "
+                             f"note {n} should", blocks[i])
                     continue
                 if i not in n_of:
                     notes[n].update(groups[group_of[i]])
@@ -136,7 +134,7 @@ def link(doc: Document, ed: Editorial) -> Document:
             for m in ANCHOR.finditer(p.text):
                 n = int(m.group(1))
                 if n not in doc.notes:
-                    doc.warnings.append(f"anchor [{n}] in {ch.slug} has no note in the sources")
+                    doc.warn(f"anchor [{n}] in {ch.slug} has no note in the sources", p.locate(m.start(), m.end()))
                     continue
                 note = doc.notes[n]
                 if note.anchor == "found":
@@ -144,13 +142,13 @@ def link(doc: Document, ed: Editorial) -> Document:
                 note.anchor, note.game = "found", ch.slug
                 expected = ed.game_of_note(n)
                 if expected and expected.slug != ch.slug:
-                    doc.warnings.append(f"note {n} is anchored in {ch.slug}; the editors' data gives it to "
-                                        f"{expected.slug}")
+                    doc.warn(f"note {n} is anchored in {ch.slug}; the editors' data gives it to {expected.slug}",
+                             p.locate(m.start(), m.end()))
     for note in doc.notes.values():
         if note.anchor == "lost":
             game = ed.game_of_note(note.n)
             note.game = game.slug if game else None
     missing = sorted(set(range(1, ed.max_note + 1)) - set(doc.notes))
     if missing and doc.notes:
-        doc.warnings.append(f"notes not found in any witness: {missing}")
+        doc.warn(f"notes not found in any witness: {missing}")
     return doc

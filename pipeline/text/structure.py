@@ -104,7 +104,7 @@ def _topological(doc, members, succ, pred, by_id) -> list[Passage]:
     while len(out) < len(members):
         if not ready:  # the witnesses disagree on the order: a cycle; break it at the smallest text
             rest = sorted((key(by_id[i].text), i) for i in ids if indeg[i] > 0)
-            doc.warnings.append(f"witnesses disagree on the order near '{by_id[rest[0][1]].text[:40]}…'")
+            doc.warn(f"witnesses disagree on the order near '{by_id[rest[0][1]].text[:40]}…'", by_id[rest[0][1]].reading)
             indeg[rest[0][1]] = 0
             ready = [rest[0]]
         _, i = ready.pop(0)
@@ -239,8 +239,8 @@ def chain(doc: Document, runs: list[list[Segment]]) -> list[list[Segment]]:
         if pick and pick[0] not in follows.values():
             follows[b] = pick[0]
         elif options:
-            doc.warnings.append(f"a run opening '{flat[b][0].text[:30]}…' repeats the end of several others; "
-                                "left apart")
+            doc.warn(f"a run opening '{flat[b][0].text[:30]}…' repeats the end of several others; left apart",
+                     flat[b][0].reading)
     if not follows:
         return runs
     out, used = [], set()
@@ -339,11 +339,13 @@ def structure(doc: Document, ed: Editorial, is_caption) -> Document:
     for segs in runs:
         numbers = [s.number for s in segs if s.number is not None]
         if numbers != sorted(set(numbers)):
-            doc.warnings.append(f"chapters out of the book's order in one witness: {numbers}")
+            late = next((s for k, s in enumerate(segs) if s.number is not None and any(
+                t.number is not None and t.number >= s.number for t in segs[:k])), segs[0])  # the first out of order
+            doc.warn(f"chapters out of the book's order in one witness: {numbers}", late.passages[0].reading)
         for seg in segs:
             if seg.number is None:
-                doc.warnings.append(f"a chapter beginning '{seg.passages[0].text[:40]}…' could not be identified; "
-                                    "add its identification to source/editorial/chapters.json")
+                doc.warn(f"a chapter beginning '{seg.passages[0].text[:40]}…' could not be identified; "
+                         "add its identification to source/editorial/chapters.json", seg.passages[0].reading)
     chapters: dict[int, Chapter] = {}
     unknown: list[Chapter] = []
     # runs in book order; a run that opens inside a chapter comes after the run holding that chapter's heading
@@ -352,7 +354,7 @@ def structure(doc: Document, ed: Editorial, is_caption) -> Document:
             game = ed.by_number(seg.number) if seg.number is not None else None
             if game is None:  # kept, as a chapter of its own, for the editors to identify
                 if seg.number is not None:
-                    doc.warnings.append(f"chapter number {seg.number} is not a game of the book")
+                    doc.warn(f"chapter number {seg.number} is not a game of the book", seg.passages[0].reading)
                 ch = Chapter(slug=f"unidentified-{len(unknown) + 1}", number=0)
                 ch.passages.extend(seg.passages)
                 unknown.append(ch)

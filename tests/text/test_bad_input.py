@@ -46,12 +46,12 @@ def test_the_5_mb_file_is_really_5_mb():
     ("empty.txt", b"", "empty.txt: empty file"),
     ("menu.txt", "Выбрать главу\n\nвернуться\n".encode("utf-8"), "menu.txt: only reader artifacts"),
     ("cut.txt", "ОДНА ПОЛНАЯ КОЛОДА КАРТЪ.\n\nПравила.\n\nI. Основныя карты выбира".encode("utf-8"),
-     "cut.txt: ends mid-sentence"),
+     "cut.txt:5: ends mid-sentence"),
 ])
 def test_a_suspicious_file_is_a_warning_and_nothing_is_lost(tmp_path, source_with, name, data, message):
     proc, manifest = run_build(tmp_path, source_with, {name: data})
     assert proc.returncode == 0, proc.stderr
-    assert f"warning: {message}" in proc.stderr
+    assert f"/witnesses/{message}" in proc.stderr and "warning: " in proc.stderr  # file[:line] as given
     assert still_built(manifest)
     report = json.loads((tmp_path / "out/report.json").read_text())
     w = next(w for w in report["witnesses"] if w["file"] == name)
@@ -89,3 +89,12 @@ def test_a_chapter_no_evidence_identifies_is_kept_apart_and_reported(tmp_path, s
     assert games["unidentified-1"]["number"] is None
     text = (tmp_path / "out/text/pre-reform/unidentified-1.txt").read_text().splitlines()
     assert text[0] == "КРАСАВИЦА." and text[-1].startswith("Раскладываютъ восемнадцать пачекъ")
+
+
+def test_a_warning_about_a_passage_names_its_file_and_line(tmp_path, source_with):
+    # a chapter no heading identifies, on the third line of its file: the warning says where to look
+    text = ("\n\nКогда всѣ карты разложены, игрокъ беретъ карты талона одну за другою и кладетъ ихъ на основанія, "
+            "если онѣ подходятъ по масти и по порядку.\n")
+    proc, manifest = run_build(tmp_path, source_with, {"odd.txt": text.encode("utf-8")})
+    assert proc.returncode == 0, proc.stderr
+    assert f"warning: {tmp_path}/source/witnesses/odd.txt:3: a chapter beginning 'Когда" in proc.stderr, proc.stderr
