@@ -15,7 +15,9 @@ little) and a generous wall-clock timeout. The outcome is one of:
 - ``loss``: the build finished but a word of an accepted witness is in no TEI file, or a file of
   ``witnesses/`` was neither read nor named on stderr (a silent skip); losses of words in passages the build
   reports as duplicates (collation kept another witness's reading) are counted apart, as ``loss (collation)``;
-- ``broken TEI``: a TEI file does not parse or repeats an xml:id.
+- ``broken TEI``: a TEI file does not parse or repeats an xml:id;
+- ``audit false alarm``: the build's own word audit (pipeline/tei/audit.py) failed words this checker finds (a
+  loss's detail says how many words the build's audit named: it must name them all, it is the stricter check).
 
 The word check does not use the pipeline's bookkeeping: every word (a run of letters and digits) of every witness
 the build accepted — decoded by the checker, NFC-normalized, lower-cased, with the mechanical equivalences the
@@ -197,10 +199,14 @@ def check_words(case: Path, out: Path, stderr: str) -> Verdict:
                 at = line.start() + m.start()
                 where = f"{name}@{at}: {m.group()!r} in «{line.group()[max(0, m.start() - 30):m.end() + 30]}»"
                 (collation if any(s <= at < e for s, e in dup) else other).append(where)
+    audited = [line for line in stderr.splitlines() if line.endswith("(word-level audit)")]
+    said = f"; the build's audit named {len(audited)}" if audited else "; the build's audit named none"
     if other:
-        return Verdict("loss", f"{len(other)} words", other)
+        return Verdict("loss", f"{len(other)} words{said}", other)
     if collation:
-        return Verdict("loss (collation)", f"{len(collation)} words", collation)
+        return Verdict("loss (collation)", f"{len(collation)} words{said}", collation)
+    if audited:  # the build failed a word the checker finds: one of the two is wrong, look at it
+        return Verdict("audit false alarm", f"{len(audited)} words: {audited[0][:200]}")
     return Verdict("success")
 
 
@@ -581,7 +587,7 @@ def main() -> int:
     print(f"\n{total} cases in {time.perf_counter() - started:.0f} s (seed {args.seed}, timeout {args.timeout:g} s, "
           f"+{args.memory_mb} MB)")
     order = ["success", "clean error", "unclear error", "traceback", "hang", "out of memory", "loss",
-             "loss (collation)", "broken TEI"]
+             "loss (collation)", "broken TEI", "audit false alarm"]
     for kind in order + sorted(set(counts) - set(order)):
         print(f"  {kind:18} {counts.get(kind, 0):6}")
     for kind in order + sorted(set(examples) - set(order)):
