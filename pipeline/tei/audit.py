@@ -15,7 +15,9 @@ not by the collation's noise-tolerant skeletons: a copy's misreading is its own 
 reading. First runs of at least three equal words are matched (a longest-matching-blocks diff, repeated over
 what is left, so chapters and notes may stand in another order in the edition than in the file); a shorter run
 only when it is a whole line of the witness (a heading a chunk repeats, a note's label), which is what a reader
-checks by its presence. Then the words between two matched neighbours are aligned with the TEI words between
+checks by its presence — and a whole line the witness repeats may be the TEI's line another of its lines took
+(the edition keeps a repeated heading once). Words left after the alignment below are matched anywhere only as
+two or more in a row (a reading the edition placed away from its neighbours), never one alone. Then the words between two matched neighbours are aligned with the TEI words between
 theirs, by a word-level edit distance that accepts only an equal word, a word the build split (a heading run
 into the next: the witness's word is the TEI's next words glued), words a line break cut (the TEI's word is the
 witness's next words glued) and a line's last word cut off inside the TEI's word (a chunk that breaks off). There
@@ -114,7 +116,8 @@ def _walk(el, buf: _Buffer) -> None:
         buf.add(f" {el.get('n')} ")  # a second anchor of a note: its number where it stands
         return
     if tag == "note" and el.get("n"):
-        buf.add(f" {el.get('n')} ")  # the anchor: the note's number where it stands in the sentence
+        buf.add(f" {el.get('n')} ")  # the anchor: the note's number where it stands in the sentence,
+        buf.flush()  # before the note's words
     if tag in ("item", "note") and el.get("n"):
         mine.add(el.get("n") + " ")  # the rule's number as printed (@n); the note's label before its text
     mine.add(el.text)
@@ -171,18 +174,50 @@ def match(words: list[Token], tei: list[Word]) -> dict[int, int]:
         if not grew:
             break
     # the words between matched neighbours, against the TEI words between theirs
+    # (where the neighbours' TEI words are not in the witness's order — the run stands at a seam of the edition,
+    # a chapter that follows another elsewhere — the words just after the one and just before the other)
     for run in _runs([i for i in range(len(sk)) if i not in got]):
         before = got.get(run[0] - 1)
         after = got.get(run[-1] + 1)
-        lo = before + 1 if before is not None else max(0, (after or 0) - 2 * len(run) - 3)
-        hi = after if after is not None and after >= lo else min(len(uk), lo + 2 * len(run) + 3)
-        window = [j for j in range(lo, hi) if j not in used]
-        if not window:
+        reach = 2 * len(run) + 3
+        if before is not None and after is not None and after > before:
+            windows = [(before + 1, after)]
+        else:
+            windows = ([(before + 1, before + 1 + reach)] if before is not None else []) + (
+                [(after - reach, after)] if after is not None else []) or [(0, reach)]
+        for lo, hi in windows:
+            rest = [i for i in run if i not in got]
+            window = [j for j in range(max(0, lo), min(len(uk), hi)) if j not in used]
+            if not rest or not window:
+                continue
+            ends = [words[i].line != (words[i + 1].line if i + 1 < len(words) else -1) for i in rest]
+            for x, j in _exact([uk[j] for j in window], [sk[i] for i in rest], ends):
+                got[rest[x]] = window[j]
+                used.add(window[j])
+    # two or more words still unmatched, in a row among the TEI words left: a reading the edition placed away from
+    # the neighbours (a copy aligned across a seam); still the witness's words in the witness's order
+    for run in _runs([i for i in range(len(sk)) if i not in got]):
+        if len(run) < 2:
             continue
-        ends = [words[i].line != (words[i + 1].line if i + 1 < len(words) else -1) for i in run]
-        for x, j in _exact([uk[j] for j in window], [sk[i] for i in run], ends):
-            got[run[x]] = window[j]
-            used.add(window[j])
+        sm.set_seq1([None if j in used else k for j, k in enumerate(uk)])
+        sm.set_seq2([sk[i] for i in run])
+        for b in sm.get_matching_blocks():
+            if b.size >= 2:
+                for x in range(b.size):
+                    got[run[b.b + x]] = b.a + x
+                    used.add(b.a + x)
+    # a whole line still unmatched that the TEI has, in a row, where another line of the witness took it: the
+    # witness repeats itself (a heading, a note's label, a line standing twice), and the edition keeps it once
+    lines: dict[int, list[int]] = {}
+    for i, w in enumerate(words):
+        lines.setdefault(w.line, []).append(i)
+    for line in lines.values():
+        if all(i in got for i in line):
+            continue
+        keys = [sk[i] for i in line]
+        at = next((j for j in range(len(uk) - len(keys) + 1) if uk[j:j + len(keys)] == keys), None)
+        if at is not None:
+            got.update({i: at + k for k, i in enumerate(line) if i not in got})
     return got
 
 
@@ -219,7 +254,7 @@ def _exact(tei: list[str], wit: list[str], ends: list[bool]) -> list[tuple[int, 
                 for k in range(2, 5):
                     if i + k <= m and "".join(tei[i:i + k]) == wit[j]:
                         relax(i, j, k, 1, 0.1, True)  # the build split the witness's word
-                    if j + k <= n and "".join(wit[j:j + k]) == tei[i]:
+                    if j + k <= n and any(ends[j:j + k - 1]) and "".join(wit[j:j + k]) == tei[i]:
                         relax(i, j, 1, k, 0.1, True)  # a line break cut the TEI's word
     pairs: list[tuple[int, int]] = []
     i, j = m, n
