@@ -132,3 +132,19 @@ def test_moving_a_married_card_to_the_other_copy_of_its_host_does_not_hold_up_th
     game, st = position("blockade", **columns(["KS2", "QS2"], "KS1", *ROW[2:]), stock=["KC1", "QD1"])
     st.vars["m-column-1"] = 1  # the Q♠ was married onto the K♠
     assert move_ids(game, st) == {"column-1>column-2", "deal"}
+
+
+
+@pytest.mark.rule("blockade", "next", "fill", "marry")
+def test_a_new_rows_card_is_a_place_of_its_own_whatever_is_married_on_the_place_it_covers():
+    # 7♣ married on 8♣, nothing to play or marry: the next row covers them with the 2♠; the 2♠ goes up and its
+    # place is closed from the pack, so the 8♣ and its 7♣ stay covered while the pack lasts
+    new_row = ["KS1", "JS1", "KH1", "JH1", "KD1", "JD1", "KC1", "JC1", "9S2", "9H2", "9D2"][::-1]
+    game, st = position("blockade", foundation_2=["AS1"], **columns(["8C2", "7C2"], *ROW[1:]),
+                        stock=["KH2", "QD2"] + new_row + ["2S2"])
+    st.vars["m-column-1"] = 1
+    assert move_ids(game, st) == {"deal"}
+    play(game, st, "deal")
+    assert pile(game, st, "column-1") == ["8C2", "7C2", "2S2"] and pile(game, st, "column-12") == ["5C1", "9D2"]
+    play(game, st, "column-1>foundation-2")
+    assert pile(game, st, "column-1") == ["8C2", "7C2", "QD2"] and pile(game, st, "stock") == ["KH2"]

@@ -58,17 +58,20 @@ class Blockade(Game):
     title_en = "Le Blocus (Blockade)"
     decks = 2
     rules = RULES
-    revision = 1  # issue 22: every vacated place refilled from the pack; a new row only when nothing else can be done
-    notes = ("The rows are kept as twelve columns of places, a row's card at each; a married card is laid on the "
-             "card it marries and takes no place of its own (the variable m-<column> counts the married cards on "
-             "a column's last place). Every place a card leaves is closed at once with the next card of the pack "
-             "(«свободныя мѣста немедленно же закрываются новыми картами изъ колоды»), so while the pack lasts a "
-             "column never shortens and a row-2 card played is replaced by the pack's next card; rule I's freeing "
-             "of the card above takes effect once the pack is out. One move opens at most one place, so «upper "
-             "rows first» is met by refilling at once. An ace that turns up while a row is laid goes to a "
-             "foundation and the next card takes its place. A new row ('deal') is laid only «если ни то, ни другое "
-             "невозможно»: when no card can be played and no card of a row can be married (moving an already married "
-             "card to the other copy of its host makes no new marriage, so it does not hold up the deal).")
+    revision = 2  # 1, issue 22: every vacated place refilled from the pack; a new row only when nothing else can be
+    # done; 2: a new row's card is a place of its own, with no married card on it (revision 1 kept the count of the
+    # place it covered, so the new card left without a refill and uncovered the place above while the pack lasted)
+    notes = ("The rows are kept as twelve columns of places, a row's card at each; a married card is laid on the card "
+             "it marries and takes no place of its own (the variable m-<column> counts the married cards on a column's"
+             " last place; a new row's card is a new last place, with none). Every place a card leaves is closed at "
+             "once with the next card of the pack («свободныя мѣста немедленно же закрываются новыми картами изъ "
+             "колоды»), so while the pack lasts a column never shortens and a row-2 card played is replaced by the "
+             "pack's next card; rule I's freeing of the card above takes effect once the pack is out. One move opens "
+             "at most one place, so «upper rows first» is met by refilling at once. An ace that turns up while a row "
+             "is laid goes to a foundation and the next card takes its place. A new row ('deal') is laid only «если ни"
+             " то, ни другое невозможно»: when no card can be played and no card of a row can be married (moving an "
+             "already married card to the other copy of its host makes no new marriage, so it does not hold up the "
+             "deal).")
     piles = (
         PileSpec("foundation", "foundation", tuple(((i % 4) * 1.2 + 2.5, (i // 4) * 1.5) for i in range(8)),
                  "Основаніе", "Foundation", take=False, build=Build(+1, "same"), base=(1,), rules=("II", "aces")),
@@ -118,6 +121,9 @@ class Blockade(Game):
                 steps.append(("move", self.stock, dst, 1, min(down[self.stock], left), down[dst]))
                 left -= 1
                 if dst == column:
+                    married = f"m-{self.names[column]}"
+                    if married in state.vars:  # the new card is the column's last place: nothing is married on it
+                        steps.append(state.set_step(married, None))
                     break
         return steps
 

@@ -9,7 +9,7 @@ the engine's: a column's top card to a foundation of its suit one rank below it 
 onto another column's top card of its suit one rank above (rule 'marry'), or "deal" (rule 'next': one card to each
 column, left to right, an ace going up as it appears and the next card taking its place; only when no card can be
 played and no row card married). After every move the place the card left, if it was a row's card and not one
-married onto another (`m`: married cards on each column's last place), is closed at once with the pack's next
+married onto another (`m`: married cards on each column's last place, none on a new row's card), is closed at once with the pack's next
 card (rule 'fill'). The position's key is the columns and the
 size of the pack: the foundations follow from them (the cards not in columns or pack are up, and with two copies
 of each card the heights of a suit's two foundations are the counts of its ranks).
@@ -127,7 +127,11 @@ class Model:
                     cols[i].append(card)
                     placed.append(i)
                     break
-            return (m, n0, placed)
+            married = list(self.m)  # a new row's card is a new last place, with nothing married on it
+            for i in placed:
+                if i >= 0:
+                    self.m[i] = 0
+            return (m, n0, (placed, married))
         if m >= 256:
             i, f = divmod(m - 256, 16)
             card = cols[i].pop()
@@ -153,6 +157,7 @@ class Model:
         m, n0, placed = undo
         cols = self.cols
         if m == DEAL:
+            placed, self.m = placed
             for p in reversed(placed):
                 if p < 0:
                     f = ~p
