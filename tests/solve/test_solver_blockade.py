@@ -66,6 +66,47 @@ def test_the_verdicts_equal_brute_force_with_and_without_safe_moves_and_proofs()
     assert WON in verdicts and LOST in verdicts
 
 
+def married_position(seed: int) -> State:
+    """A late position with a pack and married cards: in some columns the card one rank below the last card, in
+    its suit, is taken from wherever it lies and laid on it (m-<column> counts it), once or twice."""
+    state = late_position(seed, up_to=10 + seed % 2, pack=1 + seed % 3)
+    rng = SplitMix64(seed * 7 + 1)
+    columns = GAME.group("column")
+    for col in columns:
+        married = 0
+        while state.piles[col] and married < 2 and rng.below(4):
+            want = state.piles[col][-1] % 52 - 1
+            if want % 13 == 12:  # below an ace: no card
+                break
+            found = [p for p in columns if p != col and state.piles[p] and state.piles[p][-1] % 52 == want
+                     and f"m-{GAME.names[p]}" not in state.vars]  # another column's top, nothing married on it
+            if not found:
+                break
+            state.piles[col].append(state.piles[found[0]].pop())
+            married += 1
+        if married:
+            state.vars[f"m-{GAME.names[col]}"] = married
+    return state
+
+
+def test_with_married_cards_and_a_pack_the_verdicts_equal_brute_force_with_and_without_safe_moves():
+    verdicts, married, safe_at_once = [], 0, 0
+    for seed in range(1, 61):
+        state = married_position(seed)
+        try:
+            expected = WON if brute.winnable(GAME, state, 60_000) else LOST
+        except AssertionError:  # too large for brute force
+            continue
+        model = own.Model(GAME, state)
+        married += any(model.m)
+        first = own._choices(model)
+        safe_at_once += len(first) == 1 and first[0] >= 256 and model.m[(first[0] - 256) >> 4] > 0  # a married card up
+        for safe, proofs in ((True, True), (False, False), (True, False)):
+            assert own.solve(GAME, state, 10**6, None, safe=safe, proofs=proofs).status == expected, (seed, safe)
+        verdicts.append(expected)
+    assert married >= 10 and safe_at_once >= 2 and WON in verdicts and LOST in verdicts, (married, verdicts)
+
+
 def test_the_loss_proof_never_condemns_a_position_brute_force_wins_and_does_condemn_some():
     condemned = 0
     for seed, state in positions(40):

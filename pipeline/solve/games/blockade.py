@@ -30,16 +30,18 @@ from pipeline.solve.model import UNKNOWN, depth_first, probes_then_full
 
 NODE_LIMIT = 8_000
 FIRST = 8_000  # positions for the probes and the full search before any beam
-METHOD = ("Own model of the columns and the pack (packs merged, foundations read off the cards): streamlined "
-          "probes, then a full depth-first search with a transposition table; with a larger budget (reruns), many "
-          "narrow beams by phases (the positions reachable between two deals, at most 500 from each kept position; "
-          "the 20 most promising kept at each deal, 40 after ten beams, 80 after twenty), each ranking positions "
-          "its own way (cards up, how deep the cards the foundations want next lie, cards above a lower card of "
-          "their suit, cards beneath a king; after five beams the same with seeded noise), and a twentieth of the "
-          "budget to the full search again; a card goes up at once when both copies of the card below it are up; a "
-          "position is abandoned when a relaxed game (each card leaves its column once, to a foundation or onto a "
-          "host that is showing; the pack dealt row by row while no space can open; a card beneath its other copy "
-          "that can only go up goes up second) cannot clear every column.")
+METHOD = ("Own model of the columns and the pack (packs merged, foundations read off the cards): streamlined probes,"
+          " then a full depth-first search with a transposition table; with a larger budget (reruns), many narrow "
+          "beams by phases (the positions reachable between two deals, at most 500 from each kept position; the 20 "
+          "most promising kept at each deal, 40 after ten beams, 80 after twenty), each ranking positions its own "
+          "way (cards up, how deep the cards the foundations want next lie, cards above a lower card of their suit, "
+          "cards beneath a king; after five beams the same with seeded noise), and a twentieth of the budget to the "
+          "full search again; a card goes up at once when both copies of the card below it are up (while the pack "
+          "lasts, only a married card: its leaving opens no place); a position is abandoned when some card can never"
+          " leave its column (it lies beneath both copies of a lower card of its suit and cannot be married) or when"
+          " a relaxed game (each card leaves its column once, to a foundation or onto a host that is showing; the "
+          "cards still in the pack counted as out at once, covering nothing; a card beneath its other copy that can "
+          "only go up goes up second) cannot clear every column.")
 RERUN_METHOD = ("Beyond 8 000 positions, nothing but more of the same: the narrow beams by phases (at most 500 "
                 "positions from each kept position between two deals; 20 kept at each deal, doubled after every ten "
                 "beams), ranked in turn by cards up and the depth of the cards the foundations want next, then with "
@@ -353,12 +355,18 @@ def _choices(model: Model, safe: bool = True, probe: SplitMix64 | None = None, s
 
     Safe: a card goes up at once when it is an ace or both copies of the card one below it in its suit are up,
     once the pack is out (issue 22: while it lasts, the place the card leaves takes the pack's next card, which
-    changes where every later card lands). Why no win is lost: a column card's only other uses
-    are to host the next lower card of its suit — impossible once both copies of it are up — and to move onto
-    another column, which only uncovers what lies below it, as going up does. The foundations of its suit then
-    stand at that lower rank or hold the other copy of the card already, so either copy can still go where a
-    winning line put it. A column emptied while the pack lasts would be refilled from the pack, which changes
-    where every later row lands: hence the proviso.
+    changes where every later card lands), or at any time when it is a married card (its leaving opens no place).
+    Why no win is lost: a column card's only other uses are to host the next lower card of its suit — impossible
+    once both copies of it are up — and to move onto another column, which only uncovers what lies below it, as
+    going up does. The foundations of its suit then stand at that lower rank or hold the other copy of the card
+    already, so either copy can still go where a winning line put it. A column emptied while the pack lasts would
+    be refilled from the pack, which changes where every later row lands: hence the proviso. A married card takes
+    no place, so no refill follows; and while the pack lasts it goes up before the next row in every line: it can
+    go up for as long as it shows (the foundations only grow), so no row is laid while it shows (rule 'next'),
+    and nothing but a row could cover it (the card it could host is up). Leaving out what it does until then
+    (moving onto the other copy of its host) changes no other move: every move between is as legal with the card
+    up (the card beneath it showing earlier only adds moves, and no row is laid in between), and the two lines
+    meet once it has gone up.
 
     Dropped: once the pack is out, a marriage that moves a column's only card. The column stays empty for good
     (spaces take nothing once the pack is out), and the card now covers its host; before the move the card was as
@@ -375,7 +383,7 @@ def _choices(model: Model, safe: bool = True, probe: SplitMix64 | None = None, s
             if i in seen_f:  # two foundations of one suit at one height: the same move
                 continue
             seen_f.add(i)
-            if safe and not n and (card % 13 == 0 or model.up_count(card - 1) == 2):
+            if safe and (not n or model.m[i]) and (card % 13 == 0 or model.up_count(card - 1) == 2):
                 return [m]  # safe (above)
             plays.append(m)
         elif m >= 0:
