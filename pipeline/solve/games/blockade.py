@@ -31,23 +31,23 @@ from pipeline.solve.model import UNKNOWN, depth_first, probes_then_full
 NODE_LIMIT = 8_000
 FIRST = 8_000  # positions for the probes and the full search before any beam
 METHOD = ("Own model of the columns and the pack (packs merged, foundations read off the cards): streamlined probes,"
-          " then a full depth-first search with a transposition table; with a larger budget (reruns), many narrow "
-          "beams by phases (the positions reachable between two deals, at most 500 from each kept position; the 20 "
-          "most promising kept at each deal, 40 after ten beams, 80 after twenty), each ranking positions its own "
-          "way (cards up, how deep the cards the foundations want next lie, cards above a lower card of their suit, "
-          "cards beneath a king; after five beams the same with seeded noise), and a twentieth of the budget to the "
-          "full search again; a card goes up at once when both copies of the card below it are up (while the pack "
-          "lasts, only a married card: its leaving opens no place); a position is abandoned when some card can never"
-          " leave its column (it lies beneath both copies of a lower card of its suit and cannot be married) or when"
-          " a relaxed game (each card leaves its column once, to a foundation or onto a host that is showing; the "
-          "cards still in the pack counted as out at once, covering nothing; a card beneath its other copy that can "
-          "only go up goes up second) cannot clear every column.")
-RERUN_METHOD = ("Beyond 8 000 positions, nothing but more of the same: the narrow beams by phases (at most 500 "
-                "positions from each kept position between two deals; 20 kept at each deal, doubled after every ten "
-                "beams), ranked in turn by cards up and the depth of the cards the foundations want next, then with "
-                "the next two ranks' depth, cards above a lower card of their suit, cards beneath a king, all three, "
-                "and after five beams the same with seeded noise; the last twentieth of the budget to the full "
-                "depth-first search again (its 'lost' a proof, with the same loss proof).")
+          " then a full depth-first search with a transposition table; with a larger budget (reruns), half of what "
+          "is beyond 8 000 positions to the full search again, then many narrow beams by phases (the positions "
+          "reachable between two deals, at most 500 from each kept position; the 20 most promising kept at each "
+          "deal, 40 after ten beams, 80 after twenty), each ranking positions its own way (cards up, how deep the "
+          "cards the foundations want next lie, cards above a lower card of their suit, cards beneath a king; after "
+          "five beams the same with seeded noise); a card goes up at once when both copies of the card below it are "
+          "up (while the pack lasts, only a married card: its leaving opens no place); a position is abandoned when "
+          "some card can never leave its column (it lies beneath both copies of a lower card of its suit and cannot "
+          "be married) or when a relaxed game (each card leaves its column once, to a foundation or onto a host that"
+          " is showing; the cards still in the pack counted as out at once, covering nothing; a card beneath its "
+          "other copy that can only go up goes up second) cannot clear every column.")
+RERUN_METHOD = ("Beyond 8 000 positions: half of the rest to the full depth-first search again (its 'lost' a "
+                "proof, with the same loss proof), then narrow beams by phases (at most 500 positions from each kept "
+                "position between two deals; 20 kept at each deal, doubled after every ten beams), ranked in turn by "
+                "cards up and the depth of the cards the foundations want next, then with the next two ranks' depth, "
+                "cards above a lower card of their suit, cards beneath a king, all three, and after five beams the "
+                "same with seeded noise.")
 
 DEAL = -1
 PROBES = 8
@@ -535,10 +535,12 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
     half of them, streamlined probes (a card that can go up goes up, nothing else tried; the first probe in the usual
     order, the others with marriages and the deal in a random order) — their wins are wins, their failures prove
     nothing unless the first probe never cut a line; then the full search, whose "lost" is a proof. A larger
-    budget goes, all but a twentieth of it, to narrow beams by phases (`_beam`: their wins are wins), BEAM_WIDTH
-    wide (doubled after every ten), ranked in turn by each of MIXES (then the same with seeded noise) while it
-    lasts, and the rest to the full search again: many beams ranked differently win more deals for the positions
-    than fewer wider ones (see the module's docstring). `safe` and `proofs` switch the safe moves and the loss proof off (for the tests that check them against brute force)."""
+    budget goes, half of what lies beyond FIRST, to the full search again (under the corrected rules most deals
+    that settle are proved lost, and only the full search proves), then the rest to narrow beams by phases
+    (`_beam`: their wins are wins), BEAM_WIDTH wide (doubled after every ten), ranked in turn by each of MIXES
+    (then the same with seeded noise): many beams ranked differently win more deals for the positions than fewer
+    wider ones (docs/solvers/blockade.md). `safe` and `proofs` switch the safe moves and the loss proof off (for
+    the tests that check them against brute force)."""
     start = time.perf_counter()
     if game.won(state):
         return Solution(WON, [], 0, 0.0)
@@ -557,17 +559,17 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
                            limit, deadline, dead if proofs else None)
 
     status, line, nodes = probes_then_full(model, search, min(node_limit, FIRST), PROBES)
-    if status == UNKNOWN and node_limit > FIRST:  # a larger budget: many narrow beams, then the full search
-        beams, k = node_limit - (node_limit - FIRST) // 20, 0
-        while status != WON and beams - nodes >= 50 * BEAM_WIDTH:
+    if status == UNKNOWN and node_limit > FIRST:  # a larger budget: the full search again, then narrow beams
+        status, line, more = search(max(1, (node_limit - FIRST) // 2), None, False)
+        nodes += more
+        k = 0
+        while status == UNKNOWN and node_limit - nodes >= 50 * BEAM_WIDTH:
             mix = MIXES[k % len(MIXES)]
-            status, line, used = _beam(model, beams - nodes, BEAM_WIDTH << (k // 10), safe, dead if proofs else None,
-                                       deadline, mix, k if k >= len(MIXES) else None, BEAM_CAP)
+            status, line, used = _beam(model, node_limit - nodes, BEAM_WIDTH << (k // 10), safe,
+                                       dead if proofs else None, deadline, mix, k if k >= len(MIXES) else None,
+                                       BEAM_CAP)
             nodes += used
             k += 1
-        if status != WON:
-            status, line, more = search(max(1, node_limit - nodes), None, False)
-            nodes += more
     ids = [model.move_id(m) for m in line] if status == WON else []
     return Solution(status, ids, nodes, time.perf_counter() - start)
 
