@@ -24,8 +24,9 @@ SLUGS = sorted(registry.games())
 # games whose solver is known to settle none of deals 1-8 at 50 000 positions, with why (the other checks still run)
 UNSETTLED = {
     "blockade": "issue 22: under the corrected rules every place a row card leaves is refilled from the pack, so the "
-                "upper rows stay covered until the pack is out; the solver's loss proof is sound only in part of "
-                "that game (the relaxation over the pack was dropped) and no deal of 1-8 is settled yet",
+                "upper rows stay covered until the pack is out; the loss proof counts the pack's cards out at once "
+                "and fires only rows deep: deals 12 and 18 are proved lost (8 and 69 700 positions), none of 1-8 "
+                "within 50 000 (deal 2's pack phase alone takes 213 148, docs/solvers/blockade.md)",
 }
 OWN = [s for s in SLUGS if solvers.for_game(s) is not None]
 
