@@ -196,3 +196,14 @@ def test_a_win_found_on_a_hand_built_position_replays_to_a_win_in_the_engine():
     for move_id in result.moves:
         GAME.apply(state, find_move(GAME, state, move_id))
     assert GAME.status(state) == "won"
+
+
+def test_a_time_limit_ends_the_search_with_a_large_budget_left():
+    """Past its deadline every beam returns at once, having used no positions: the search must stop there, not
+    start beam after beam."""
+    import time
+
+    state, _ = GAME.new_state(1)
+    start = time.perf_counter()
+    result = own.solve(GAME, state, 10**8, 1.0)
+    assert result.status != LOST and time.perf_counter() - start < 30

@@ -563,7 +563,8 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
         status, line, more = search(max(1, (node_limit - FIRST) // 2), None, False)
         nodes += more
         k = 0
-        while status == UNKNOWN and node_limit - nodes >= 50 * BEAM_WIDTH:
+        while status == UNKNOWN and node_limit - nodes >= 50 * BEAM_WIDTH and (
+                deadline is None or time.perf_counter() < deadline):  # a beam past the deadline uses no positions
             mix = MIXES[k % len(MIXES)]
             status, line, used = _beam(model, node_limit - nodes, BEAM_WIDTH << (k // 10), safe,
                                        dead if proofs else None, deadline, mix, k if k >= len(MIXES) else None,
