@@ -35,13 +35,13 @@ import regex
 from lxml import etree
 
 from pipeline.tei.markup import q
+from pipeline.text import normalize
 from pipeline.text.errors import SourceError
 from pipeline.text.model import Document
 
 _WORD = regex.compile(r"[^\W_]+")
 # the mechanical layer (pipeline/text/normalize.py) and case, folded on both sides
-_FOLD = str.maketrans({"ђ": "ѣ", "a": "а", "e": "е", "o": "о", "p": "р", "c": "с", "x": "х", "y": "у",
-                       "k": "к", "m": "м", "t": "т", "h": "н", "b": "в", "i": "і", "3": "з", "0": "о", "6": "б"})
+_FOLD = str.maketrans(normalize.folds())
 _SKIP = {"teiHeader", "gap", "supplied", "label"}
 _OTHER_READING = {"reg", "corr"}  # the other side of a choice: not what the witness prints
 

@@ -18,6 +18,13 @@ _LATIN = dict(zip("aeopcxyiAEOPCXYIBKMHT", "аеорсхуіАЕОРСХУІВК
 # Digits read for letters; which case depends on the neighbours.
 _DIGITS = {"3": ("з", "З"), "0": ("о", "О"), "6": ("б", "б")}
 
+
+def folds() -> dict[str, str]:
+    """The mechanical layer's equivalences in lower case (ђ = ѣ, each Latin and digit look-alike = its Cyrillic
+    letter): what an independent check of the output (the word audit) folds on both sides."""
+    pairs = {**_GLYPHS, **_LATIN}
+    return {**{k.lower(): v.lower() for k, v in pairs.items()}, **{k: v[0] for k, v in _DIGITS.items()}}
+
 _CYR = regex.compile(r"\p{Script=Cyrillic}")
 _ODD = regex.compile(r"[A-Za-z0-9]")
 _WORD = regex.compile(r"[\p{L}\d]+")
