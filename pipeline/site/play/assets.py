@@ -214,6 +214,58 @@ def compiled_stdlib(pyodide: Path, modules: list[str], cache: Path = CACHE) -> b
     return kept.read_bytes()
 
 
+SNAPSHOT_JS = HERE / "snapshot.mjs"
+
+
+def snapshot_sources(sources: dict[str, dict[str, str]], plan: dict) -> dict:
+    """What the build's memory snapshot holds (snapshot.mjs): every module of every game's bundle, imported after
+    the plan's standard-library and common modules, and the games whose solvers it imports."""
+    files: dict[str, str] = {}
+    for slug in sorted(sources):
+        files.update(sources[slug])
+    ours = sorted(p[:-3].removesuffix("/__init__").replace("/", ".") for p in files if p != "edition_play.py")
+    return {"files": dict(sorted(files.items())), "modules": list(plan["modules"]) + ours + ["edition_play"],
+            "slugs": sorted(sources)}
+
+
+def built_snapshot(pyodide: Path, stdlib: bytes, held: dict, cache: Path = CACHE) -> tuple[str, bytes] | None:
+    """Pyodide's memory with every game imported, made here under Node (snapshot.mjs) from the standard library the
+    site ships (`stdlib`, the same bytes): (key, image), or None without Node or on a failure (the worker then starts
+    Python itself and keeps its own snapshot). Kept in `.cache/` by a digest of its inputs (Pyodide's runtime, the
+    library, the script, the sources)."""
+    digest = hashlib.sha256()
+    for name in ("pyodide.asm.wasm", "pyodide.asm.js"):
+        digest.update(hashlib.sha256((pyodide / name).read_bytes()).digest())
+    digest.update(hashlib.sha256(stdlib).digest())
+    digest.update(SNAPSHOT_JS.read_bytes())
+    digest.update(json.dumps(held, sort_keys=True).encode())
+    key = digest.hexdigest()[:16]
+    kept = cache / f"snapshot-{key}.bin"
+    if kept.is_file():
+        return key, kept.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        log.warning("play: no node on PATH: no memory snapshot built (the engine starts slower)")
+        return None
+    cache.mkdir(parents=True, exist_ok=True)
+    zip_path, src_path, part = (kept.with_suffix(s) for s in (".zip.part", ".json.part", ".part"))
+    zip_path.write_bytes(stdlib)
+    src_path.write_text(json.dumps(held), encoding="utf-8")
+    try:
+        done = subprocess.run([node, str(SNAPSHOT_JS), str(pyodide), str(zip_path), str(src_path), str(part)],
+                              capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=600)
+    finally:
+        zip_path.unlink(missing_ok=True)
+        src_path.unlink(missing_ok=True)
+    if done.returncode != 0 or not part.is_file():
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        log.warning(f"play: the memory snapshot failed ({last[:200]}): none shipped")
+        part.unlink(missing_ok=True)
+        return None
+    part.replace(kept)
+    return key, kept.read_bytes()
+
+
 def snapshot_plan(sources: dict[str, dict[str, str]], stdlib: list[str]) -> dict:
     """What the worker imports before it takes Pyodide's memory snapshot (worker.mjs), the same for every game:
     the standard-library modules the engine uses and the modules of ours that every game's bundle holds (the
@@ -350,7 +402,12 @@ def on_files(files: Files, config) -> Files:
         data = compiled_stdlib(pyo, modules) if name == "python_stdlib.zip" else (pyo / name).read_bytes()
         if name == "python_stdlib.zip":  # the service worker's cache is keyed by it too (asset_version)
             _state["stdlib"] = hashlib.sha256(data).hexdigest()[:16]
+            stdlib = data
         _add(files, config, f"{OUT}/pyodide/{name}", data)
+    image = built_snapshot(pyo, stdlib, snapshot_sources(sources, plan))
+    _state["snapshot"] = image[0] if image else ""
+    if image:
+        _add(files, config, f"{OUT}/pyodide/snapshot-{image[0]}.bin", image[1])
     boards = {}
     for game in games:
         version, bundle = engine_bundle(game["slug"], files=sources[game["slug"]], snapshot=plan)
@@ -359,7 +416,8 @@ def on_files(files: Files, config) -> Files:
         _add(files, config, f"{OUT}/describe/{game['slug']}.json", json.dumps(info, ensure_ascii=False).encode())
         first = json.dumps(first_board(game["slug"], version, info), ensure_ascii=False, separators=(",", ":"))
         _add(files, config, f"{OUT}/first/{game['slug']}.json", first.encode())
-        boards[game["slug"]] = {"bundle": version, "first": hashlib.sha256(first.encode()).hexdigest()[:12]}
+        boards[game["slug"]] = {"bundle": version, "first": hashlib.sha256(first.encode()).hexdigest()[:12],
+                                "snapshot": _state["snapshot"]}
     _add(files, config, f"{OUT}/games.json", json.dumps(games, ensure_ascii=False, indent=1).encode())
     _state["games"] = games
     _state["boards"] = boards
@@ -400,6 +458,7 @@ def asset_version() -> str:
     if lock.is_file():
         digest.update(lock.read_bytes())
     digest.update(str(_state.get("stdlib", "")).encode())  # and the standard library as compiled for it
+    digest.update(str(_state.get("snapshot", "")).encode())  # and the build's memory snapshot
     return digest.hexdigest()[:12]
 
 

@@ -287,6 +287,7 @@ export class Board {
       slug: this.slug,
       bundle: this.game.bundle || "",
       assets: this.game.assets || "",
+      snapshot: this.game.snapshot || "",
       timeoutMs: this.timeoutMs,
       onProgress: (p) => {
         this.loaderText.textContent = p.text;

@@ -4,10 +4,11 @@
 export class EngineError extends Error {}
 
 export class Engine {
-  constructor({ slug = "", bundle = "", assets = "", timeoutMs = 45000, onProgress = () => {} } = {}) {
+  constructor({ slug = "", bundle = "", assets = "", snapshot = "", timeoutMs = 45000, onProgress = () => {} } = {}) {
     this.slug = slug;
     this.assets = assets; // the version of the play assets and of Pyodide (the worker's Cache Storage: edition-play-<assets>)
     this.bundle = bundle; // the version of the game's engine bundle (the worker fetches engine/<slug>.json?v=…)
+    this.snapshot = snapshot; // the key of the build's memory snapshot (play/pyodide/snapshot-<key>.bin), if any
     this.timeoutMs = timeoutMs;
     this.onProgress = onProgress;
     this.pending = new Map();
@@ -32,7 +33,7 @@ export class Engine {
         "сайт нужно открывать через сервер (bash run.sh serve), а не как файл с диска."), this.timeoutMs);
       try {
         this.worker = new Worker(new URL("./worker.mjs", import.meta.url),
-          { type: "module", name: `edition-engine:${this.slug}:${this.bundle}:${this.assets}` });
+          { type: "module", name: `edition-engine:${this.slug}:${this.bundle}:${this.assets}:${this.snapshot}` });
       } catch (err) {
         fail(`Этот браузер не может запустить движок игры (модульный Web Worker): ${err.message}`);
         return;

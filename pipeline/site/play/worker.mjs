@@ -44,7 +44,7 @@ async function openCache(assets) {
   }
 }
 
-async function fetchWithProgress(urls, cache) {
+async function fetchWithProgress(urls, cache, onEach = () => {}, optional = null) {
   const sizes = new Map();
   const got = new Map();
   const report = () => {
@@ -54,7 +54,11 @@ async function fetchWithProgress(urls, cache) {
     progress("download", done, Math.max(total, done), `Загружается Python (Pyodide): ${mb(done)} из ${mb(total)} МБ`);
   };
   return Promise.all(urls.map(async (url) => {
-    const response = await networkFetch(url);
+    const response = await networkFetch(url).catch((err) => {
+      if (url === optional) return { ok: false, status: 0 };
+      throw err;
+    });
+    if (!response.ok && url === optional) return; // the build's snapshot missing: the start goes without it
     if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
     sizes.set(url.href, Number(response.headers.get("Content-Length")) || 0);
     let blob;
@@ -76,6 +80,7 @@ async function fetchWithProgress(urls, cache) {
     const kept = new Response(blob, { status: 200, headers: { "Content-Type": type } });
     fetched.set(url.href, kept);
     if (cache) cache.put(url.href, kept.clone()).catch(() => {}); // for the next chapter; not waited for
+    onEach();
   }));
 }
 
@@ -85,32 +90,86 @@ async function digest(text) {
   return [...bytes.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// The WebAssembly compiled as soon as its bytes are here, while the rest downloads (Pyodide compiles it only once
+// it has the memory snapshot): Pyodide's own instantiateStreaming call is answered with this module.
+let compiled = null;
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  if (!compiled) return instantiateStreaming(source, imports);
+  const module = await compiled;
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
+
 async function boot() {
   const total = 4;
   progress("download", 0, 1, "Загружается Python (Pyodide)…");
-  // the page names the worker "edition-engine:<slug>:<bundle version>:<assets version>" (engine.mjs)
-  const [, slug, version, assets] = (self.name || "").split(":");
+  // the page names the worker "edition-engine:<slug>:<bundle version>:<assets version>:<snapshot key>" (engine.mjs)
+  const [, slug, version, assets, built] = (self.name || "").split(":");
   const bundlePromise = fetchBundle(new URL(`engine/${slug}.json?v=${version}`, base)); // in parallel with Pyodide
   const index = new URL("pyodide/", base);
+  // Pyodide's 1 MB of JavaScript parsed while the big files come (loadPyodide then finds it loaded)
+  const script = import(new URL("pyodide.asm.js", index).href).catch(() => null);
   const cache = await openCache(assets);
-  const big = [new URL("pyodide.asm.wasm", index), new URL("python_stdlib.zip", index)];
+  // the build's memory snapshot (snapshot.mjs: Python started, every game imported), a third big file
+  const builtUrl = built && /^[0-9a-f]+$/.test(built) ? new URL(`snapshot-${built}.bin`, index) : null;
+  const wasmUrl = new URL("pyodide.asm.wasm", index);
+  const big = [wasmUrl, new URL("python_stdlib.zip", index), ...(builtUrl ? [builtUrl] : [])];
   const hits = cache ? await Promise.all(big.map((url) => cache.match(url.href).catch(() => null))) : [];
   big.forEach((url, i) => { if (hits[i]) fetched.set(url.href, hits[i]); });
-  timings.kept = big.every((url, i) => Boolean(hits[i]));
+  timings.kept = big.slice(0, 2).every((url, i) => Boolean(hits[i])); // the runtime (the snapshot may be missing)
   const missing = big.filter((url, i) => !hits[i]);
-  if (missing.length) await fetchWithProgress(missing, cache);
+  const compileNow = () => {
+    const wasm = fetched.get(wasmUrl.href);
+    if (!compiled && wasm) {
+      compiled = WebAssembly.compileStreaming(wasm.clone());
+      compiled.catch(() => { compiled = null; });
+    }
+  };
+  compileNow();
+  if (missing.length) await fetchWithProgress(missing, cache, compileNow, builtUrl);
+  await script;
   progress("runtime", 1, total, "Запускается Python…");
+  const options = { indexURL: index.href, fullStdLib: false, stdout: () => {},
+    stderr: (line) => console.warn("[engine]", line) };
+  let pyodide = null;
+  let bundle = null;
+  if (builtUrl && fetched.has(builtUrl.href)) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: fetched.get(builtUrl.href).clone().arrayBuffer() });
+      // the snapshot's `random` was seeded with 0 at the build: seeded again from this browser's entropy
+      pyodide.runPython("import random\nrandom.seed()");
+      timings.snapshot = "built";
+      progress("engine", 2, total, "Загружается движок игры…");
+    } catch (err) {
+      console.warn("[engine] the build's memory snapshot refused:", String(err && err.message ? err.message : err));
+      pyodide = null;
+    }
+  }
+  if (!pyodide) {
+    bundle = await bundlePromise;
+    pyodide = await startWithoutBuiltSnapshot(bundle, options, cache, index, total);
+  }
+  progress("import", 3, total, "Запускается движок…");
+  session = pyodide.pyimport("edition_play");
+  const games = JSON.parse(session.games());
+  fetched.clear();
+  compiled = null;
+  progress("ready", total, total, "Движок готов.");
+  timings.ready = Math.round(performance.now());
+  self.postMessage({ ready: true, games, version: bundle ? bundle.version : version, pyodide: pyodide.version, timings });
+}
+
+/** The start without the build's snapshot (none was built, or this browser refused it): this browser's own snapshot
+ * restored if one is kept, else Python started, the bundle's modules imported and a snapshot taken for next time. */
+async function startWithoutBuiltSnapshot(bundle, options, cache, index, total) {
   // Pyodide's memory once it has started and imported what every game needs (the standard-library modules the
   // engine uses, the session, the engine's core, the solver's search: the bundle's snapshot plan, assets.py),
   // taken at the first start and kept in Cache Storage: a later start, on any chapter, restores it instead of
   // starting Python and importing again (Pyodide's _makeSnapshot / _loadSnapshot). No game module is in it.
-  const bundle = await bundlePromise;
   const plan = bundle.snapshot || { key: "", modules: [] };
   const modules = (plan.modules || []).filter((m) => /^[A-Za-z_][A-Za-z0-9_.]*$/.test(m));
   const snapshotKey = plan.key && /^[0-9a-f]+$/.test(plan.key) ? new URL(`snapshot-${plan.key}.bin`, index).href : null;
   const snapshot = cache && snapshotKey ? await cache.match(snapshotKey).catch(() => null) : null;
-  const options = { indexURL: index.href, fullStdLib: false, stdout: () => {},
-    stderr: (line) => console.warn("[engine]", line) };
   const root = "/home/pyodide/edition";
   const writeBundle = (py) => {
     for (const [path, source] of Object.entries(bundle.files)) { // this game's modules only (assets.py)
@@ -150,13 +209,7 @@ async function boot() {
       }
     }
   }
-  progress("import", 3, total, "Запускается движок…");
-  session = pyodide.pyimport("edition_play");
-  const games = JSON.parse(session.games());
-  fetched.clear();
-  progress("ready", total, total, "Движок готов.");
-  timings.ready = Math.round(performance.now());
-  self.postMessage({ ready: true, games, version: bundle.version, pyodide: pyodide.version, timings });
+  return pyodide;
 }
 
 // The operations the page may ask for: an explicit allow-list (a plain object has "constructor", "__proto__",

@@ -1,5 +1,7 @@
-"""A second chapter starts from what the first one kept: the runtime's two big files and Pyodide's memory snapshot
-in Cache Storage (worker.mjs), whether or not the service worker was there in time to see the first chapter."""
+"""A second chapter starts from what the first one kept: the runtime's big files and the build's memory snapshot in
+Cache Storage (worker.mjs), whether or not the service worker was there in time to see the first chapter. The first
+chapter already starts from the build's snapshot (Python is not started in the page); without it (the file
+missing) the worker starts Python, takes its own snapshot and the second chapter restores that one."""
 from __future__ import annotations
 
 import pytest
@@ -12,6 +14,34 @@ TIMINGS = "() => window.editionPlay.board.engine.info.timings"
 @pytest.mark.parametrize("workers", ["allow", "block"])
 def test_a_second_chapter_restores_the_first_ones_runtime_and_plays(browser, site_url, workers):
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers=workers)
+    try:
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        open_board(page, site_url, "windmill")
+        first = page.evaluate(TIMINGS)
+        assert first["kept"] is False and first["snapshot"] == "built", first
+        page.goto("about:blank")
+        second = ctx.new_page()
+        second.on("pageerror", lambda err: errors.append(str(err)))
+        before = open_board(second, site_url, "clock")
+        timings = second.evaluate(TIMINGS)
+        assert timings["kept"] is True and timings["snapshot"] == "built", timings
+        # a game the first chapter did not play, from the same snapshot: its first legal move plays
+        move = before["legal_moves"][0]["id"]
+        second.evaluate("id => window.editionPlay.play(id)", move)
+        settle(second)
+        after = view(second)
+        assert after["history"] == 1 and after["last"] == move
+        assert not errors
+    finally:
+        ctx.close()
+
+
+def test_without_the_builds_snapshot_a_second_chapter_restores_the_first_ones(browser, site_url):
+    # the service worker blocked: a route does not see the requests a service worker answers
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    ctx.route("**/play/pyodide/snapshot-*.bin*", lambda route: route.fulfill(status=404, body="missing"))
     try:
         page = ctx.new_page()
         errors = []
