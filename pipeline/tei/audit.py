@@ -24,12 +24,25 @@ witness's next words glued) and a line's last word cut off inside the TEI's word
 is no match "anywhere" for a short run inside a line: a word whose neighbours were matched elsewhere is not
 excused by the same word somewhere else in the edition. A word of the witness that is matched nowhere is a loss,
 reported with its file, line and offset; the build fails on it.
+
+Where the TEI's order is not the witness's, the sequence and the matching follow what the TEI says:
+- a book's note in running text is read after the passage that anchors it (its anchor number where it stands):
+  the witness prints the anchor in the sentence and the note's words in a notes area;
+- a witness that one ``app`` names in two or more readings has that many copies of the passage (a line it
+  repeats, a chunk it has twice), and the passage's words outside the apps are each copy's: they may hold one
+  word of each copy;
+- at a seam (the neighbours' TEI words out of the witness's order) a window is anchored on its neighbour: a word
+  pairs only with a TEI word about as far from the neighbour as it is from its own; between neighbours in order,
+  the words left are looked for so too (two copies' words interleave);
+- a word left whose TEI word at its place another word took, where that one has a free equal TEI word at its own
+  place, takes it, the other that one (the runs matched first crossed two copies);
+- a repeated whole line is found in a row but for readings' words between.
 """
 from __future__ import annotations
 
 import difflib
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import regex
 from lxml import etree
@@ -51,6 +64,7 @@ class Word:
     key: str
     place: str  # lemma | rdg | note | caption
     where: str  # file and xml:id or element of the TEI
+    reads: int = 1  # how many of the witness's words it may hold: its copies of the passage (see _copies)
 
 
 def _key(word: str) -> str:
@@ -82,6 +96,8 @@ class _Buffer:
     name: str
     out: dict[str, list[Word]]
     parts: list[str] | None = None
+    copies: dict[str, int] | None = None  # the unit's common text: how many copies of it each witness reads
+    pending: list = field(default_factory=list)  # notes anchored in the unit, read after it (see _in_text)
 
     def add(self, s: str | None) -> None:
         if s:
@@ -91,11 +107,36 @@ class _Buffer:
         for m in _WORD.finditer("".join(self.parts or [])):
             k = _key(m.group())
             for w in sorted(self.wits):
-                self.out.setdefault(w, []).append(Word(k, self.place, self.name))
+                self.out.setdefault(w, []).append(Word(k, self.place, self.name, (self.copies or {}).get(w, 1)))
         self.parts = None
 
 
-def _walk(el, buf: _Buffer) -> None:
+def _copies(unit) -> dict[str, int]:
+    """Witness → how many copies of ``unit``'s passage the TEI says it has, where that is more than one: the most
+    readings of one ``app`` of the passage (not of a passage inside it) that name the witness. In parallel
+    segmentation the words outside the apps are the text of every copy, so each of the witness's copies reads
+    them: a witness that holds a passage twice (a line it repeats, a chunk it has twice) reads them twice,
+    once with each of its readings (its one copy's ``lem``, the other's ``rdg``)."""
+    most: dict[str, int] = {}
+    stack = list(unit)
+    while stack:
+        el = stack.pop()
+        if not isinstance(el.tag, str) or (el.get("source") is not None and etree.QName(el).localname != "div"):
+            continue  # a passage of its own (a note inside a paragraph): its apps count for it
+        if etree.QName(el).localname == "app":
+            seen: dict[str, int] = {}
+            for r in el:
+                if isinstance(r.tag, str) and etree.QName(r).localname in ("lem", "rdg"):
+                    for w in _wits(r.get("wit")):
+                        seen[w] = seen.get(w, 0) + 1
+            for w, n in seen.items():
+                if n > 1:
+                    most[w] = max(most.get(w, 1), n)
+        stack.extend(el)
+    return most
+
+
+def _walk(el, buf: _Buffer, anchored: bool = False) -> None:
     tag = etree.QName(el).localname
     if tag in _SKIP or tag in _OTHER_READING or (tag == "note" and el.get("type") == "editorial"):
         return  # not a witness's words (the caller keeps the element's tail)
@@ -109,26 +150,41 @@ def _walk(el, buf: _Buffer) -> None:
             place = "caption"
         elif tag == "rdg":
             place = "rdg"
-        mine = _Buffer(_wits(el.get("wit" if tag in ("lem", "rdg") else "source")), place, buf.name, buf.out)
+        mine = _Buffer(_wits(el.get("wit" if tag in ("lem", "rdg") else "source")), place, buf.name, buf.out,
+                       copies=_copies(el) if unit else None)
     else:
         mine = buf
     if tag == "ptr" and el.get("n"):
         buf.add(f" {el.get('n')} ")  # a second anchor of a note: its number where it stands
         return
-    if tag == "note" and el.get("n"):
-        buf.add(f" {el.get('n')} ")  # the anchor: the note's number where it stands in the sentence,
-        buf.flush()  # before the note's words
+    if tag == "note" and el.get("n") and not anchored:
+        buf.add(f" {el.get('n')} ")  # the anchor: the note's number where it stands, before the note's words
+        buf.flush()
     if tag in ("item", "note") and el.get("n"):
         mine.add(el.get("n") + " ")  # the rule's number as printed (@n); the note's label before its text
     mine.add(el.text)
     for child in el:
         if isinstance(child.tag, str):
-            _walk(child, mine)
+            if _in_text(child, mine):
+                if child.get("n"):
+                    mine.add(f" {child.get('n')} ")  # the anchor where it stands; the note after the sentence
+                mine.pending.append(child)
+            else:
+                _walk(child, mine)
         mine.add(child.tail)
     if mine is not buf:
+        while mine.pending:  # a footnote's words after the passage that anchors it (see _in_text)
+            _walk(mine.pending.pop(0), mine, anchored=True)
         mine.flush()
 
 
+def _in_text(el, buf: _Buffer) -> bool:
+    """Whether ``el`` is a book's note that stands in running text (at its anchor, inside a paragraph, a rule, a
+    reading): the TEI places the note there, but the witness prints its anchor there and its words in a notes
+    area, so the text after the anchor follows the anchor («талонъ[7]. Если …»), and the note's words are read
+    after the passage's."""
+    return (etree.QName(el).localname == "note" and el.get("source") is not None and el.get("type") != "editorial"
+            and buf.place != "note" and buf.wits != set())
 @dataclass(frozen=True)
 class Token:
     key: str
@@ -155,21 +211,25 @@ def match(words: list[Token], tei: list[Word]) -> dict[int, int]:
     for w in words:
         per_line[w.line] = per_line.get(w.line, 0) + 1
     got: dict[int, int] = {}
-    used: set[int] = set()
+    left = [w.reads for w in tei]  # a TEI word holds one witness word (one a copy, where a witness has copies)
+
+    def take(i: int, j: int) -> None:
+        got[i] = j
+        left[j] -= 1
+
     sm = difflib.SequenceMatcher(None, [], [], autojunk=False)
     for _ in range(20):  # each round matches the longest runs of what is left
         grew = False
         runs = _runs([i for i in range(len(sk)) if i not in got])
-        sm.set_seq1([None if j in used else k for j, k in enumerate(uk)])  # a TEI word holds one witness word
+        sm.set_seq1([k if left[j] > 0 else None for j, k in enumerate(uk)])
         for run in runs:
             whole_line = words[run[0]].line == words[run[-1]].line and per_line[words[run[0]].line] == len(run)
             sm.set_seq2([sk[i] for i in run])
             for b in sm.get_matching_blocks():
                 if b.size >= 3 or (b.size and b.size == len(run) and whole_line):
-                    if all(b.a + x not in used and run[b.b + x] not in got for x in range(b.size)):
+                    if all(left[b.a + x] > 0 and run[b.b + x] not in got for x in range(b.size)):
                         for x in range(b.size):
-                            got[run[b.b + x]] = b.a + x
-                            used.add(b.a + x)
+                            take(run[b.b + x], b.a + x)
                         grew = True
         if not grew:
             break
@@ -180,54 +240,119 @@ def match(words: list[Token], tei: list[Word]) -> dict[int, int]:
         before = got.get(run[0] - 1)
         after = got.get(run[-1] + 1)
         reach = 2 * len(run) + 3
+        # at a seam each window is anchored on its neighbour (see _exact); between neighbours in order, the words
+        # left are then looked for so too: a witness with two copies of a passage has their words interleaved in
+        # the TEI (its readings of one app side by side, the common text once for both), so a copy's word may
+        # stand just past the other copy's words that are its neighbour's
+        anchored = ([(before + 1, before + 1 + reach, "start")] if before is not None else []) + (
+            [(after - reach, after, "end")] if after is not None else [])
         if before is not None and after is not None and after > before:
-            windows = [(before + 1, after)]
+            windows = [(before + 1, after, None), *anchored]
         else:
-            windows = ([(before + 1, before + 1 + reach)] if before is not None else []) + (
-                [(after - reach, after)] if after is not None else []) or [(0, reach)]
-        for lo, hi in windows:
+            windows = anchored or [(0, reach, None)]
+        for lo, hi, anchor in windows:
             rest = [i for i in run if i not in got]
-            window = [j for j in range(max(0, lo), min(len(uk), hi)) if j not in used]
+            window = [j for j in range(max(0, lo), min(len(uk), hi)) if left[j] > 0]
             if not rest or not window:
                 continue
             ends = [words[i].line != (words[i + 1].line if i + 1 < len(words) else -1) for i in rest]
-            for x, j in _exact([uk[j] for j in window], [sk[i] for i in rest], ends):
-                got[rest[x]] = window[j]
-                used.add(window[j])
+            for x, j in _exact([uk[j] for j in window], [sk[i] for i in rest], ends, anchor):
+                take(rest[x], window[j])
     # two or more words still unmatched, in a row among the TEI words left: a reading the edition placed away from
     # the neighbours (a copy aligned across a seam); still the witness's words in the witness's order
     for run in _runs([i for i in range(len(sk)) if i not in got]):
         if len(run) < 2:
             continue
-        sm.set_seq1([None if j in used else k for j, k in enumerate(uk)])
+        sm.set_seq1([k if left[j] > 0 else None for j, k in enumerate(uk)])
         sm.set_seq2([sk[i] for i in run])
         for b in sm.get_matching_blocks():
             if b.size >= 2:
                 for x in range(b.size):
-                    got[run[b.b + x]] = b.a + x
-                    used.add(b.a + x)
+                    take(run[b.b + x], b.a + x)
+    # a word still unmatched whose TEI word at its place another witness word took, where that one has a TEI word
+    # of its own at its place, still free: the two are given each their own (the TEI interleaves two copies of a
+    # passage, or two readings, and the runs matched first may have crossed them)
+    for i in [i for i in range(len(sk)) if i not in got]:
+        for j in _places(i, got, len(uk)):
+            other = next((o for o, t in got.items() if t == j and o != i), None) if uk[j] == sk[i] else None
+            if other is None or left[j] > 0:
+                continue
+            free = next((t for t in _places(other, got, len(uk)) if t != j and uk[t] == sk[other] and left[t] > 0),
+                        None)
+            if free is not None:
+                left[j] += 1
+                take(other, free)
+                take(i, j)
+                break
     # a whole line still unmatched that the TEI has, in a row, where another line of the witness took it: the
-    # witness repeats itself (a heading, a note's label, a line standing twice), and the edition keeps it once
+    # witness repeats itself (a heading, a note's label, a line standing twice), and the edition keeps it once.
+    # In a row but for the words of readings (rdg) between: the line's words are the common text and the
+    # readings that name the witness, and where it has another copy of the passage, that copy's readings
+    # stand among them
     lines: dict[int, list[int]] = {}
     for i, w in enumerate(words):
         lines.setdefault(w.line, []).append(i)
     for line in lines.values():
         if all(i in got for i in line):
             continue
-        keys = [sk[i] for i in line]
-        at = next((j for j in range(len(uk) - len(keys) + 1) if uk[j:j + len(keys)] == keys), None)
+        at = _in_a_row([sk[i] for i in line], uk, tei)
         if at is not None:
-            got.update({i: at + k for k, i in enumerate(line) if i not in got})
+            got.update({i: j for i, j in zip(line, at) if i not in got})
     return got
 
 
-def _exact(tei: list[str], wit: list[str], ends: list[bool]) -> list[tuple[int, int]]:
+def _in_a_row(keys: list[str], uk: list[str], tei: list[Word]) -> list[int] | None:
+    """The first place where the TEI words give ``keys`` in a row, but for readings' words between them: the
+    TEI index of each key, or None."""
+    for start in range(len(uk)):
+        if uk[start] != keys[0]:
+            continue
+        at, j = [start], start + 1
+        while len(at) < len(keys) and j < len(uk):
+            if uk[j] == keys[len(at)]:
+                at.append(j)
+            elif tei[j].place != "rdg":
+                break
+            j += 1
+        if len(at) == len(keys):
+            return at
+    return None
+
+
+def _places(i: int, got: dict[int, int], size: int) -> list[int]:
+    """The TEI words that stand at witness word ``i``'s place: between the TEI words of its two neighbours (when
+    they are in order), and the few just after the one and just before the other."""
+    before, after = got.get(i - 1), got.get(i + 1)
+    out: list[int] = []
+    if before is not None and after is not None and after > before:
+        out += range(before + 1, after)
+    if before is not None:
+        out += range(before + 1, min(size, before + 6))
+    if after is not None:
+        out += range(max(0, after - 5), after)
+    return list(dict.fromkeys(out))
+
+
+def _exact(tei: list[str], wit: list[str], ends: list[bool], anchor: str | None = None) -> list[tuple[int, int]]:
     """An edit-distance alignment of witness words to TEI words that accepts only equal words, a witness word
     that is the TEI's next words glued (up to four), witness words a line break cut that are one TEI word, and a
     line's last word that the TEI word begins with; returns (witness index, TEI index) pairs. Skipping a TEI
     word is nearly free (another witness's words, or the lemma's where this one reads otherwise), skipping a
-    witness word is a loss."""
+    witness word is a loss.
+
+    ``anchor`` ("start" or "end"): the window is the TEI words just after (before) one neighbour only, at a seam;
+    a witness word then pairs only with a TEI word about as far from that neighbour as it is from its own (a
+    word the build split or glued, another witness's words between, aside): the 35th word after the neighbour is
+    not the TEI's first word after it, it stands elsewhere or is lost."""
     m, n = len(tei), len(wit)
+
+    def near(i: int, j: int) -> bool:  # TEI word i, witness word j: not much nearer the anchor in the TEI
+        if anchor == "start":
+            return 2 * i >= j - 3
+        if anchor == "end":
+            return 2 * (m - 1 - i) >= (n - 1 - j) - 3
+        return True
+
     inf = float("inf")
     cost = [[inf] * (n + 1) for _ in range(m + 1)]
     back: list[list[tuple[int, int, bool] | None]] = [[None] * (n + 1) for _ in range(m + 1)]
@@ -246,7 +371,7 @@ def _exact(tei: list[str], wit: list[str], ends: list[bool]) -> list[tuple[int, 
                 relax(i, j, 1, 0, 0.01, False)
             if j < n:
                 relax(i, j, 0, 1, 1.0, False)
-            if i < m and j < n:
+            if i < m and j < n and near(i, j):
                 if tei[i] == wit[j]:
                     relax(i, j, 1, 1, 0.0, True)
                 elif ends[j] and tei[i].startswith(wit[j]):

@@ -83,3 +83,121 @@ def test_a_build_that_loses_a_word_exits_with_an_error_naming_file_and_line(tmp_
     err = capsys.readouterr().err
     assert status != 0
     assert f"{src}/witnesses/a.txt:2: the word «талона»" in err, err
+
+
+# ---------------------------------------------------------------- the matching itself, on hand-made TEI
+
+TEI = '<TEI xmlns="http://www.tei-c.org/ns/1.0"><text><body>{}</body></text></TEI>'
+
+
+def tokens(*lines: str) -> list[audit.Token]:
+    """A witness's words, one line a string."""
+    return [audit.Token(audit._key(m.group()), m.group(), n, m.start())
+            for n, line in enumerate(lines, 1) for m in audit._WORD.finditer(line)]
+
+
+def missing(lines: tuple[str, ...], *bodies: str) -> list[str]:
+    """The words of witness ``a`` (``lines``) that the TEI files (one body each, in that order) do not hold."""
+    files = {f"tei/{k}.xml": TEI.format(b).encode() for k, b in enumerate(bodies)}
+    words = tokens(*lines)
+    got = audit.match(words, audit.tei_words(files).get("a", []))
+    return [t.text for i, t in enumerate(words) if i not in got]
+
+
+# one witness holding a passage twice: the TEI keeps one copy's words as the lemma and the other's as a reading of
+# the same app, both naming it; the words outside the app are each copy's
+TWICE_LINES = ("Тузъ кладется на опредѣленное мѣсто для него.", "На рисункѣ нѣтъ круга.")
+TWICE = ('<p source="#a">Тузъ кладется на <app><lem wit="#a">опредѣленное мѣсто для него.</lem>'
+         '<rdg wit="#a">рисункѣ нѣтъ круга.</rdg></app></p>')
+
+
+def test_a_witness_with_two_copies_of_a_passage_reads_the_common_text_with_each():
+    assert missing(TWICE_LINES, TWICE) == []
+
+
+def test_a_word_dropped_from_one_copys_reading_is_lost_though_the_witness_has_two_copies():
+    assert "нѣтъ" in missing(TWICE_LINES, TWICE.replace("нѣтъ ", ""))  # (its neighbour may go with it)
+
+
+def test_a_word_the_witness_has_twice_in_one_copy_is_lost_once_when_the_tei_names_it_in_one_reading():
+    # «на на»: the TEI gives the witness one copy (no app names it twice), so the common «на» holds one word
+    one = '<p source="#a">Тузъ кладется на опредѣленное мѣсто для него.</p>'
+    assert missing(("Тузъ кладется на на опредѣленное мѣсто для него.",), one) == ["на"]
+
+
+def test_copies_interleaved_in_one_app_are_each_read_in_order():
+    # the copy's two paragraphs are two readings of one app, side by side; each runs on into the common text after
+    # it («пустыя мѣста»), which then holds a word of each
+    lines = ("Марьяжъ и закрывать пустыя мѣста картами.", "Во время игры часто пустыя мѣста открываются вверху.")
+    body = ('<p source="#a">Марьяжъ <app><lem wit="#b">изакрывать пустыя мѣстакартами. Во времяигры часто</lem>'
+            '<rdg wit="#a">и закрывать</rdg><rdg wit="#a">Во время игры часто</rdg></app> пустыя мѣста '
+            '<app><lem wit="#a #b">открываются</lem><rdg wit="#a">картами.</rdg></app> вверху.</p>')
+    assert missing(lines, body) == []
+    assert missing(lines, body.replace("<rdg wit=\"#a\">картами.</rdg>", "")) == ["картами"]
+
+
+# a footnote: the TEI has its words at the anchor, the witness its anchor there and its words in a notes area
+NOTE_LINES = ("Карты образуютъ талонъ[7] вотъ.", "Совсѣмъ другое дѣло здѣсь.", "7",
+              "Четыре подбора картъ лежащіе на среднемъ тузѣ.")
+NOTE = ('<p source="#a">Карты образуютъ талонъ<note n="7" place="foot" type="book" source="#a">Четыре подбора '
+        'картъ лежащіе на среднемъ тузѣ.</note> вотъ.</p>')
+ELSEWHERE = '<p source="#a">Совсѣмъ другое дѣло здѣсь.</p>'
+
+
+def test_the_words_after_a_notes_anchor_follow_the_anchor_not_the_notes_words():
+    # the paragraph that follows in the witness stands earlier in the edition: «вотъ» is at a seam, read after
+    # the anchor «7», not after the note's last word
+    assert missing(NOTE_LINES, ELSEWHERE, NOTE) == []
+
+
+def test_a_word_dropped_after_a_notes_anchor_is_lost():
+    assert missing(NOTE_LINES, ELSEWHERE, NOTE.replace(" вотъ.", ".")) == ["вотъ"]
+
+
+# a line the witness repeats, that the edition keeps once, with another copy's reading among its words
+REPEAT_LINES = ("Одно изъ нихъ берется.", "Тузъ трефъ изъ нихъ берется.", "Одно изъ нихъ берется.")
+REPEAT = ('<p source="#a"><app><lem wit="#a">Одно</lem><rdg wit="#a">Тузъ трефъ</rdg></app> изъ нихъ '
+          'берется.</p>')
+
+
+def test_a_repeated_line_is_found_in_a_row_across_another_copys_reading():
+    assert missing(REPEAT_LINES, REPEAT) == []
+
+
+def test_a_repeated_line_with_a_word_the_edition_lacks_is_lost():
+    assert missing(REPEAT_LINES, REPEAT.replace("нихъ ", "")).count("нихъ") == 3  # in each of the lines
+
+
+# two copies of a passage whose words the first runs matched crossed (the first copy's longer run took the other
+# copy's «основныхъ», its own stands too far back for the seam windows): each is given its own
+CROSSED_LINES = ("Они составляютъ пять основныхъ картъ каждый изъ четырехъ королей долженъ нисходить.",
+                 "Тузъ трефъ будучи одною изъ основныхъ картъ кладется.")
+CROSSED = ('<p source="#a">Они составляютъ пять <app><lem wit="#a">основныхъ</lem><rdg wit="#a">Тузъ трефъ будучи '
+           'одною изъ основныхъ</rdg></app> картъ <app><lem wit="#a">каждый изъ четырехъ королей долженъ '
+           'нисходить.</lem><rdg wit="#a">кладется.</rdg></app></p>')
+
+
+def test_two_copies_words_crossed_by_the_first_runs_are_each_given_their_own():
+    assert missing(CROSSED_LINES, CROSSED) == []
+
+
+def test_a_word_dropped_from_one_of_two_crossed_copies_is_lost():
+    assert "основныхъ" in missing(CROSSED_LINES, CROSSED.replace("изъ основныхъ<", "изъ<"))
+
+
+# a heading the build split from the next line («картъПравила») at a seam of the edition, the witness's next line
+# a repeated line whose «картъ» must not take the heading's: at a seam a word pairs only near its neighbour
+SEAM_LINES = ("Двѣ полныхъ колоды картъПравила.", "Марьяжъ можно дѣлать въ порядкѣ картъ которыя лежатъ.",
+              "Игра идетъ.", "Марьяжъ можно дѣлать въ порядкѣ картъ которыя лежатъ.", "Конецъ главы здѣсь.")
+SEAM_FIRST = ('<p source="#a">Игра идетъ.</p><p source="#a">Марьяжъ можно дѣлать въ порядкѣ картъ которыя '
+              'лежатъ. Конецъ главы здѣсь.</p>')
+SEAM_NEXT = '<head source="#a">Двѣ полныхъ колоды картъ</head><head source="#a">Правила.</head>'
+
+
+def test_a_glued_heading_at_a_seam_is_read_at_its_neighbour():
+    assert missing(SEAM_LINES, SEAM_FIRST, SEAM_NEXT) == []
+
+
+def test_a_glued_headings_lost_half_at_a_seam_is_a_loss():
+    assert missing(SEAM_LINES, SEAM_FIRST, SEAM_NEXT.replace('<head source="#a">Правила.</head>', "")) == [
+        "картъПравила"]
