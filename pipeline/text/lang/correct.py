@@ -62,7 +62,11 @@ wider margin than context needs: printed nowhere else, it is the same modern
 word the text spells otherwise in two places (``немѣдленно`` → ``немедленно``), or it is rare in
 Russian and the reading, commoner, is a word the text uses often — one known confusion away
 (``каргой`` → ``картой``), or one letter of any kind away where the printed form is in no frequency
-list and the reading is used in a dozen places.  A non-word's best reading is taken, with low
+list and the reading is used in a dozen places.  A real word the text outnumbers tenfold — a word one known confusion away, printed (any form) in ten times as
+many places, even where the OCR repeated its misreading in up to REPEAT_MAX places (``ивъ`` for ``изъ``) — yields
+at medium certainty (``outnumbered``); a form that spells its stem as the text never does where it spells it
+otherwise (``вѣсь`` where ``весь`` is printed: ``respelt_stem``) earns nothing from the other forms of its word.
+A non-word's best reading is taken, with low
 certainty, even when it beats the runner-up by a small margin; a form that is no word and has no
 clear winner becomes a ``Review``.  A second pass looks again at the words whose neighbours were
 corrected.  Besides words: a full stop inside a
@@ -167,6 +171,9 @@ LOW_DELTA, LOW_MARGIN = 3.0, 0.2   # the least a non-word's best reading must wi
 TEXT_FREQUENT_WORD = 5     # … a word (any form) used in this many places, for a reading not itself printed
 TEXT_FREQUENT_LETTER = 12   # … at least this many where the reading is one letter of any kind away
 RARE_ZIPF = 3.0       # … where the printed word is at most this common in Russian
+OUTNUMBER = 10        # a reading one known confusion away that the text prints this many times as often as the form
+STEM_SPELT = 2        # a stem the text spells otherwise in this many places (and never as printed): a misprint
+REPEAT_MAX = 3        # … printed in at most this many other places (the OCR repeats a confusion on a frequent word)
 
 LEXICON = Path(__file__).with_name("lexicon")
 
@@ -726,7 +733,8 @@ def _certainty(real_word: bool, best: "_Cand", delta: float, margin: float) -> s
         local = in_context & {"context", "agreement", "government", "duplicate-witness", "syntax"}
         if not in_context or delta < (REAL_DELTA if local else TEXT_DELTA) or margin < REAL_MARGIN or far:
             return None
-        return "medium" if delta >= 4 else "low"
+        # the text outnumbering the printed word tenfold is more than weak evidence against it
+        return "medium" if delta >= 4 or "outnumbered" in best.evidence else "low"
     if delta >= 8 and margin >= 3:
         return "high"
     if delta >= 4.5 and margin >= 1.5:
@@ -820,6 +828,7 @@ class _Corpus:
             self.occurrences.setdefault(w, set()).add(_window(stream, k, 2))
         self.vocab = sorted(self.contexts)
         self._by_lemma: dict[str, list[tuple[str, int]]] | None = None
+        self._respelt: dict[str, str] = {}
         self._frequent: dict[str, list[str]] | None = None
 
     def frequent_near(self, obs: str) -> list[str]:
@@ -857,6 +866,36 @@ class _Corpus:
         modern = modernize_word(form)
         return max((sum(n for w, n in forms if w == form or (modernize_word(w) != modern and not _respelled(w, form)))
                     for forms in self._lemma_forms(form)), default=0)
+
+    def respelt_stem(self, form: str) -> str:
+        """``form`` with one е of its stem as ѣ or one ѣ as е, where the text prints the forms of the word that
+        begin so (that letter and the two after it: the stem, not an ending) in STEM_SPELT places and never as
+        ``form`` begins elsewhere (``вѣсь`` where the text prints ``весь`` often; ``сѣбѣ`` where it prints ``себѣ``;
+        not ``всѣмъ`` for ``всему``: the letters after differ; not a ѣ that begins an ending of the list, чѣмъ, чемъ); ""
+        if there is none, or more than one."""
+        got = self._respelt.get(form)
+        if got is None:
+            got, found = "", set()
+            forms = [f for lemma_forms in self._lemma_forms(form) for f in lemma_forms]
+            for i in range(1, len(form) - 2):
+                if form[i] not in "еѣ":
+                    continue
+                other = form[:i] + ("ѣ" if form[i] == "е" else "е") + form[i + 1:]
+                yat = form if form[i] == "ѣ" else other
+                stripped = yat[:-1] if yat.endswith("ъ") else yat
+                if stripped.endswith(("ся", "сь")) and len(stripped) > 4:
+                    stripped = stripped[:-2]
+                if stripped[i:] in YAT_ENDINGS:
+                    continue  # a ѣ-ending tells the forms of a word apart (чѣмъ, чемъ), not its stem's spelling
+                here, there = form[:i + 3], other[:i + 3]
+                if any(w != form and w.startswith(here) for w, _ in forms):
+                    continue
+                if sum(n for w, n in dict(forms).items() if w.startswith(there)) >= STEM_SPELT:
+                    found.add(other)
+            if len(found) == 1:
+                got = found.pop()
+            self._respelt[form] = got
+        return got
 
     def support(self, form: str, wide: tuple[str, ...] | None = None) -> int:
         """Distinct occurrences of ``form``; with ``wide``, other than the one there ("" = unknown)."""
@@ -911,6 +950,7 @@ class Corrector:
         self.syntax = Syntax(corpus)
         self.overrides = self._load_overrides(overrides_path)
         self._cands: dict[str, tuple[str, ...]] = {}
+        self._outnumbered: dict[tuple[str, int], tuple[str, ...]] = {}
 
     # ---- overrides
     @staticmethod
@@ -952,9 +992,11 @@ class Corrector:
         evidence = []
         score = 0.0
         n = self.corpus.support(form, wide if is_obs else None)
-        if LEMMA_CORPUS and common(form) and not orthography(form)[0]:
+        if LEMMA_CORPUS and common(form) and not orthography(form)[0] and not (
+                is_obs and self.corpus.support(form) <= 1 and self.corpus.respelt_stem(form)):
             # the text's use of the word, not of this form of it — but a form the text's spelling rules
-            # forbid (картам, порядке, тѣъ) is no form of a word the text uses
+            # forbid (картам, порядке, тѣъ), or that spells its stem as the text never does where it spells it
+            # otherwise (вѣсь where весь is printed often), is no form of a word the text uses
             n = max(n, self.corpus.same_spelling(form) - (self.corpus.support(form) - n))
         word = common(form) or (capital and known(form))  # a name is a word where it has its capital
         if word:
@@ -1184,7 +1226,8 @@ class Corrector:
         capital = surface[:1].isupper()
         obs_known = common(obs) or (capital and known(obs))
         support = self.corpus.support(obs, wide)
-        if obs_known and support >= 2 and not orthography(obs)[0]:
+        if obs_known and support >= 2 and not orthography(obs)[0] and not (
+                support <= REPEAT_MAX and self._outnumbering(obs, support)):
             return self._capital(surface, ctx, gap_before, start, end, prev_surface) if not mixed else self._case_only(surface, start, end)
         clause = (gap_before.isspace(), gap_after.isspace())
         around = (gap_class(gap_before) or (word_classes(ctx[0]) if ctx[0] else EDGE),
@@ -1200,7 +1243,7 @@ class Corrector:
             cost, ops = channel(obs, c, caps)
             lang, ev = self._language(c, ctx, wide, False, False, clause, linked)
             cands.append(_Cand(c, lang - cost, cost, ops, tuple(ev)))
-        if real_word and support <= 1:
+        if real_word and support <= REPEAT_MAX:
             cands = [self._text_evidence(obs, c, support) for c in cands]
         if not real_word:
             cands += self._splits(obs, ctx, gap_after, linked)
@@ -1302,6 +1345,11 @@ class Corrector:
         form in two places, so one other place is allowed against ten times as many)."""
         if cand.channel > INDEL or " " in cand.form:
             return cand
+        if cand.form in self._outnumbering(obs, support):
+            return dataclasses.replace(cand, score=cand.score + VARIANT,
+                                       evidence=cand.evidence + ("text-frequency", "outnumbered"))
+        if support > 1:
+            return cand
         n = self.corpus.support(cand.form)
         if cand.channel > 2.5:  # one letter of any kind: only against a word the text uses very often
             if (support == 0 and n >= TEXT_FREQUENT_LETTER and zipf(obs) <= FREQ_FLOOR  # the form in no list
@@ -1309,12 +1357,38 @@ class Corrector:
                 return dataclasses.replace(cand, score=cand.score + VARIANT,
                                            evidence=cand.evidence + ("text-frequency",))
             return cand
+        if support == 0 and cand.form == self.corpus.respelt_stem(obs):
+            return dataclasses.replace(cand, score=cand.score + VARIANT, evidence=cand.evidence + ("spelling-variant",))
         if n >= 2 and support == 0 and modernize_word(cand.form) == modernize_word(obs):
             return dataclasses.replace(cand, score=cand.score + VARIANT, evidence=cand.evidence + ("spelling-variant",))
         if (n >= TEXT_FREQUENT * (1 + 4 * support) and word_zipf(obs) <= RARE_ZIPF
                 and word_zipf(cand.form) >= word_zipf(obs) + 0.5 and not _lemmas(obs) & _lemmas(cand.form)):
             return dataclasses.replace(cand, score=cand.score + VARIANT, evidence=cand.evidence + ("text-frequency",))
         return cand
+
+    def _outnumbering(self, obs: str, support: int) -> tuple[str, ...]:
+        """The readings that outnumber a real word printed in ``support`` other places: one common known confusion
+        away (``CONFUSION``), printed in the text (or commoner in Russian), another word (no dictionary form shared:
+        not свой for свои), at least as common in Russian as the printed word, its word (any form) printed in
+        OUTNUMBER times as many places as the printed word's (``каргу`` in a text that prints карту, карты … two hundred times; ``ивъ`` three times where the text has
+        ``изъ`` eighty times: the OCR repeats its confusion on a frequent word)."""
+        key = (obs, support)
+        got = self._outnumbered.get(key)
+        if got is None:
+            common_edits = {obs[:i] + t + obs[i + lo:] for i in range(len(obs)) for lo in (1, 2)
+                            for _, t, cost in _BY_OCR.get(obs[i:i + lo], ()) if cost <= CONFUSION}
+            near = [c for c in sorted(common_edits)
+                    if c != obs
+                    and (c in self.corpus.contexts or viable(c) and common(c) and zipf(c) >= zipf(obs))
+                    and common(c) and not orthography(c)[0] and not _lemmas(obs) & _lemmas(c)
+                    # a word commoner in Russian than the reading is no stranger the text's counts can outvote
+                    # (оконъ, of окно, stays in a text that prints окопы often)
+                    and word_zipf(c) >= word_zipf(obs)]
+            # the word, not the form: any form of each (тему is printed nowhere else, тому once, тотъ, того … often)
+            used = max(support, self.corpus.word_support(obs) - 1) if near else 0
+            got = tuple(sorted(c for c in near if self.corpus.word_support(c) >= OUTNUMBER * (1 + used)))
+            self._outnumbered[key] = got
+        return got
 
     @staticmethod
     def _reason(obs: str) -> str:
