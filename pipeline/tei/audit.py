@@ -36,7 +36,9 @@ Where the TEI's order is not the witness's, the sequence and the matching follow
   the words left are looked for so too (two copies' words interleave);
 - a word left whose TEI word at its place another word took, where that one has a free equal TEI word at its own
   place, takes it, the other that one (the runs matched first crossed two copies);
-- a repeated whole line is found in a row but for readings' words between.
+- a window anchored on a neighbour in a reading skips that app's other readings (a reading runs on into the words
+  after its app);
+- a repeated whole line is found in a row but for readings' words (lem, rdg) between.
 """
 from __future__ import annotations
 
@@ -65,6 +67,8 @@ class Word:
     place: str  # lemma | rdg | note | caption
     where: str  # file and xml:id or element of the TEI
     reads: int = 1  # how many of the witness's words it may hold: its copies of the passage (see _copies)
+    reading: tuple[str, int] | None = None  # (app, reading) of a word of a lem or rdg: its app's file and path,
+    # the reading's place in it
 
 
 def _key(word: str) -> str:
@@ -97,6 +101,7 @@ class _Buffer:
     out: dict[str, list[Word]]
     parts: list[str] | None = None
     copies: dict[str, int] | None = None  # the unit's common text: how many copies of it each witness reads
+    reading: tuple[str, int] | None = None  # a lem's or rdg's (app, reading), see Word
     pending: list = field(default_factory=list)  # notes anchored in the unit, read after it (see _in_text)
 
     def add(self, s: str | None) -> None:
@@ -107,8 +112,15 @@ class _Buffer:
         for m in _WORD.finditer("".join(self.parts or [])):
             k = _key(m.group())
             for w in sorted(self.wits):
-                self.out.setdefault(w, []).append(Word(k, self.place, self.name, (self.copies or {}).get(w, 1)))
+                self.out.setdefault(w, []).append(Word(k, self.place, self.name, (self.copies or {}).get(w, 1),
+                                                          self.reading))
         self.parts = None
+
+
+def _reading(el, name: str) -> tuple[str, int]:
+    """A lem's or rdg's app (its file and path in the TEI) and its place among the app's readings."""
+    app = el.getparent()
+    return f"{name}:{el.getroottree().getpath(app)}", app.index(el)
 
 
 def _copies(unit) -> dict[str, int]:
@@ -151,7 +163,8 @@ def _walk(el, buf: _Buffer, anchored: bool = False) -> None:
         elif tag == "rdg":
             place = "rdg"
         mine = _Buffer(_wits(el.get("wit" if tag in ("lem", "rdg") else "source")), place, buf.name, buf.out,
-                       copies=_copies(el) if unit else None)
+                       copies=_copies(el) if unit else None,
+                       reading=_reading(el, buf.name) if tag in ("lem", "rdg") else None)
     else:
         mine = buf
     if tag == "ptr" and el.get("n"):
@@ -252,7 +265,7 @@ def match(words: list[Token], tei: list[Word]) -> dict[int, int]:
             windows = anchored or [(0, reach, None)]
         for lo, hi, anchor in windows:
             rest = [i for i in run if i not in got]
-            window = [j for j in range(max(0, lo), min(len(uk), hi)) if left[j] > 0]
+            window = [j for j in _window(lo, hi, anchor, before, after, tei) if left[j] > 0]
             if not rest or not window:
                 continue
             ends = [words[i].line != (words[i + 1].line if i + 1 < len(words) else -1) for i in rest]
@@ -286,7 +299,7 @@ def match(words: list[Token], tei: list[Word]) -> dict[int, int]:
                 break
     # a whole line still unmatched that the TEI has, in a row, where another line of the witness took it: the
     # witness repeats itself (a heading, a note's label, a line standing twice), and the edition keeps it once.
-    # In a row but for the words of readings (rdg) between: the line's words are the common text and the
+    # In a row but for the words of readings (lem, rdg) between: the line's words are the common text and the
     # readings that name the witness, and where it has another copy of the passage, that copy's readings
     # stand among them
     lines: dict[int, list[int]] = {}
@@ -302,7 +315,7 @@ def match(words: list[Token], tei: list[Word]) -> dict[int, int]:
 
 
 def _in_a_row(keys: list[str], uk: list[str], tei: list[Word]) -> list[int] | None:
-    """The first place where the TEI words give ``keys`` in a row, but for readings' words between them: the
+    """The first place where the TEI words give ``keys`` in a row, but for readings' words (lem, rdg) between: the
     TEI index of each key, or None."""
     for start in range(len(uk)):
         if uk[start] != keys[0]:
@@ -311,12 +324,32 @@ def _in_a_row(keys: list[str], uk: list[str], tei: list[Word]) -> list[int] | No
         while len(at) < len(keys) and j < len(uk):
             if uk[j] == keys[len(at)]:
                 at.append(j)
-            elif tei[j].place != "rdg":
+            elif tei[j].reading is None:
                 break
             j += 1
         if len(at) == len(keys):
             return at
     return None
+
+
+def _window(lo: int, hi: int, anchor: str | None, before: int | None, after: int | None,
+            tei: list[Word]) -> list[int]:
+    """The TEI words of a window, but, when it is anchored on a neighbour that stands in a reading, the words of
+    that app's other readings (a reading runs on into the words after its app, not into its sibling readings):
+    as many words as the window would hold without them."""
+    at = before if anchor == "start" else after if anchor == "end" else None
+    mine = tei[at].reading if at is not None else None
+    if mine is None:
+        return list(range(max(0, lo), min(len(tei), hi)))
+    out: list[int] = []
+    step = 1 if anchor == "start" else -1
+    j = lo if anchor == "start" else hi - 1
+    while 0 <= j < len(tei) and len(out) < hi - lo:
+        r = tei[j].reading
+        if not (r is not None and r[0] == mine[0] and r[1] != mine[1]):
+            out.append(j)
+        j += step
+    return sorted(out)
 
 
 def _places(i: int, got: dict[int, int], size: int) -> list[int]:

@@ -201,3 +201,20 @@ def test_a_glued_heading_at_a_seam_is_read_at_its_neighbour():
 def test_a_glued_headings_lost_half_at_a_seam_is_a_loss():
     assert missing(SEAM_LINES, SEAM_FIRST, SEAM_NEXT.replace('<head source="#a">Правила.</head>', "")) == [
         "картъПравила"]
+
+
+# a reading runs on into the words after its app, not into its sibling readings: at a seam, the copy whose reading
+# is the lemma reads the common word after the app however long the other copy's reading between
+SIBLING_LINES = ("Раскладываютъ новый рядъ подобно тому какъ прежде. Такимъ образомъ идетъ игра.",
+                 "Раскладываютъ слѣдующіе ряды до тѣхъ поръ пока не выйдетъ вся колода картъ прежде.")
+SIBLING_FIRST = '<p source="#a">Такимъ образомъ идетъ игра.</p>'
+SIBLING = ('<p source="#a">Раскладываютъ <app><lem wit="#a">новый рядъ подобно тому какъ</lem><rdg wit="#a">'
+           'слѣдующіе ряды до тѣхъ поръ пока не выйдетъ вся колода картъ</rdg></app> прежде.</p>')
+
+
+def test_a_readings_next_word_at_a_seam_is_after_its_app_not_after_its_sibling_reading():
+    assert missing(SIBLING_LINES, SIBLING_FIRST, SIBLING) == []
+
+
+def test_the_word_after_an_app_dropped_at_a_seam_is_lost():
+    assert missing(SIBLING_LINES, SIBLING_FIRST, SIBLING.replace(" прежде.", ".")) == ["прежде", "прежде"]
