@@ -4,7 +4,7 @@
   three seconds after the load), and of them the runtime's (Pyodide, the engine bundle, the worker);
 - drawn board: ms from navigation to the first card on the board (and the first contentful paint);
 - intent → playable: a pointer on the board right after the page's load, to the board playable (the engine's
-  answer drawn), in a fresh browser context (cold) and on a second chapter in the same context (warm: the runtime
+  answer drawn), from before the pointer moves and (“seen”) from the page's own play:intent mark, in a fresh browser context (cold) and on a second chapter in the same context (warm: the runtime
   in the HTTP cache and, if the site registers one, the service worker's); also navigation → playable;
 - move latency: moves of the greedy game through the board's move API (the path of a click), call to redraw;
 - hint latency: the hint button's path (`editionPlay.hint()`), call to the marks drawn.
@@ -124,7 +124,10 @@ def intent_to_playable(page, url: str) -> dict:
     fcp = page.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null")
     drawn = page.evaluate("window.__drawn")
     ready = m["play:board-ready"]
+    # intent: before the pointer is moved (Playwright's hover waits for the board to be visible and still, a few
+    # frames), and as the page saw it (board.mjs's play:intent mark)
     return {"intent_to_playable_ms": round(max(0.0, ready - t_intent)), "nav_to_playable_ms": round(ready),
+            "seen_intent_to_playable_ms": round(ready - m["play:intent"]) if "play:intent" in m else None,
             "drawn_ms": None if drawn is None else round(drawn), "fcp_ms": None if fcp is None else round(fcp),
             "longest_task_ms": page.evaluate("Math.round(Math.max(0, ...(window.__longtasks || []).map(t => t.ms)))"),
             "worker_stages_ms": page.evaluate("window.editionPlay.board.engine.info.timings")}
@@ -228,13 +231,15 @@ def main() -> None:
         args.json.write_text(json.dumps(out, indent=1))
 
 
-HEADER = ("game", "read KB", "runtime KB", "drawn ms", "cold ms", "warm ms", "nav ms", "move ms", "hint ms")
+HEADER = ("game", "read KB", "runtime KB", "drawn ms", "cold ms", "warm ms", "cold seen ms", "warm seen ms", "nav ms",
+          "move ms", "hint ms")
 
 
 def line(r: dict) -> str:
     move = r["play"]["total_ms"]
     cells = (r["game"], f"{r['reading']['bytes'] / 1024:.0f}", f"{r['reading']['runtime_bytes'] / 1024:.0f}",
              r["cold"]["drawn_ms"], r["cold"]["intent_to_playable_ms"], r["warm"]["intent_to_playable_ms"],
+             r["cold"]["seen_intent_to_playable_ms"], r["warm"]["seen_intent_to_playable_ms"],
              r["cold"]["nav_to_playable_ms"], move["median"] if move else "-", r["hint"]["median_ms"])
     return " | ".join(str(c) for c in cells)
 
@@ -252,6 +257,8 @@ def report(out: dict) -> None:
         [r["reading"]["bytes"] / 1024 for r in rows], [r["reading"]["runtime_bytes"] / 1024 for r in rows],
         [r["cold"]["drawn_ms"] for r in rows if r["cold"]["drawn_ms"] is not None],
         [r["cold"]["intent_to_playable_ms"] for r in rows], [r["warm"]["intent_to_playable_ms"] for r in rows],
+        [r["cold"]["seen_intent_to_playable_ms"] or 0 for r in rows],
+        [r["warm"]["seen_intent_to_playable_ms"] or 0 for r in rows],
         [r["cold"]["nav_to_playable_ms"] for r in rows],
         [r["play"]["total_ms"]["median"] for r in rows if r["play"]["total_ms"]],
         [r["hint"]["median_ms"] for r in rows])))
@@ -259,6 +266,8 @@ def report(out: dict) -> None:
         "a reading page fetches no runtime file": all(not r["reading"]["runtime_files"] for r in rows),
         "intent to playable ≤ 2 s cold": all(r["cold"]["intent_to_playable_ms"] <= 2000 for r in rows),
         "intent to playable ≤ 0.5 s on a second chapter": all(r["warm"]["intent_to_playable_ms"] <= 500 for r in rows),
+        "intent as the page saw it to playable ≤ 0.5 s on a second chapter":
+            all((r["warm"]["seen_intent_to_playable_ms"] or 1e9) <= 500 for r in rows),
         "a move ≤ 16 ms (median)": all(r["play"]["total_ms"]["median"] <= 16 for r in rows if r["play"]["total_ms"]),
         "a hint ≤ 0.3 s (median)": all(r["hint"]["median_ms"] <= 300 for r in rows),
     }
