@@ -26,7 +26,8 @@ excused by the same word somewhere else in the edition. A word of the witness th
 reported with its file, line and offset; the build fails on it.
 
 Where the TEI's order is not the witness's, the sequence and the matching follow what the TEI says:
-- a book's note in running text is read after the passage that anchors it (its anchor number where it stands):
+- a book's note in running text (in a reading too) is read after the passage that anchors it (its anchor number
+  where it stands):
   the witness prints the anchor in the sentence and the note's words in a notes area;
 - a witness that one ``app`` names in two or more readings has that many copies of the passage (a line it
   repeats, a chunk it has twice), and the passage's words outside the apps are each copy's: they may hold one
@@ -164,7 +165,8 @@ def _walk(el, buf: _Buffer, anchored: bool = False) -> None:
             place = "rdg"
         mine = _Buffer(_wits(el.get("wit" if tag in ("lem", "rdg") else "source")), place, buf.name, buf.out,
                        copies=_copies(el) if unit else None,
-                       reading=_reading(el, buf.name) if tag in ("lem", "rdg") else None)
+                       reading=_reading(el, buf.name) if tag in ("lem", "rdg") else None,
+                       pending=[] if unit else buf.pending)  # a reading's notes wait for its passage's end
     else:
         mine = buf
     if tag == "ptr" and el.get("n"):
@@ -185,9 +187,10 @@ def _walk(el, buf: _Buffer, anchored: bool = False) -> None:
             else:
                 _walk(child, mine)
         mine.add(child.tail)
-    if mine is not buf:
-        while mine.pending:  # a footnote's words after the passage that anchors it (see _in_text)
+    if unit:  # a footnote's words after the passage that anchors it (see _in_text); a reading's go with its passage
+        while mine.pending:
             _walk(mine.pending.pop(0), mine, anchored=True)
+    if mine is not buf:
         mine.flush()
 
 

@@ -218,3 +218,20 @@ def test_a_readings_next_word_at_a_seam_is_after_its_app_not_after_its_sibling_r
 
 def test_the_word_after_an_app_dropped_at_a_seam_is_lost():
     assert missing(SIBLING_LINES, SIBLING_FIRST, SIBLING.replace(" прежде.", ".")) == ["прежде", "прежде"]
+
+
+# a note inside another witness's reading is read after the passage too: the word before the app, at a seam, is
+# next to the witness's own reading, not behind the note's words
+INNER_LINES = ("Конецъ первой главы здѣсь. Послѣ этого начинаютъ игру.", "3", "Одна двѣ три четыре пять шесть семь.")
+INNER_FIRST = ('<p source="#a #b">Послѣ <app><lem wit="#b">этогоначинаютъ<note n="3" place="foot" type="book" '
+               'source="#a #b">Одна двѣ три четыре пять шесть семь.</note> игру.</lem><rdg wit="#a">этого начинаютъ '
+               'игру.</rdg></app></p>')
+INNER_NEXT = '<p source="#a">Конецъ первой главы здѣсь.</p>'
+
+
+def test_a_note_inside_a_reading_is_read_after_its_passage():
+    assert missing(INNER_LINES, INNER_FIRST, INNER_NEXT) == []
+
+
+def test_the_word_before_an_app_with_a_note_dropped_at_a_seam_is_lost():
+    assert missing(INNER_LINES, INNER_FIRST.replace("Послѣ ", ""), INNER_NEXT) == ["Послѣ"]
