@@ -21,9 +21,9 @@ from typing import Any
 from pipeline.engine import registry
 from pipeline.engine.core import Game, Move, State, Step, do_step, undo_step
 from pipeline.engine.rng import SplitMix64
+from .strategies import LOST, UNKNOWN, WON, best_first, depth_first, nested, probes  # noqa: F401 (the API)
 from .tactics import Tactics, tactics
 
-WON, LOST, UNKNOWN = "won", "lost", "unknown"
 PROBES = 8  # streamlined probes before the full search (see Search.solve)
 
 
@@ -110,71 +110,49 @@ class Search:
     def solve(self, state: State, node_limit: int = 1_000_000, time_limit: float | None = None) -> Solution:
         """Search from `state` (left as it was found), within `node_limit` positions in all.
 
-        First, with half of the budget, *streamlined* probes (Solvitaire's term): searches that, whenever a card
+        First, with half of the budget, *streamlined* probes (`strategies.probes`): searches that, whenever a card
         can go to a foundation, try only that move; the first probe follows the ordering, the others keep only its
-        first criterion and take the rest at random (seeded, so the answer is reproducible), each with an equal
-        share — short restarts escape the dead subtrees one long depth-first search gets lost in. A probe throws
-        lines away, so its failure proves nothing; its win is a real win. Then the full search, whose "lost" is a
-        proof."""
+        first criterion and take the rest at random (seeded, so the answer is reproducible) — short restarts
+        escape the dead subtrees one long depth-first search gets lost in. Then the full search
+        (`strategies.depth_first`), whose "lost" is a proof."""
         start = time.perf_counter()
-        spent = 0
-        self._streamline_cut = False
-        if self.plan.streamline and node_limit >= 2 * PROBES:
-            share = node_limit // (2 * PROBES)
-            for probe in range(PROBES):
-                self.streamlined, self.noise = True, (SplitMix64(probe) if probe else None)
-                try:
-                    quick = self._search(state, share, time_limit, start)
-                finally:
-                    self.streamlined, self.noise = False, None
-                spent += quick.nodes
-                if quick.status == WON:
-                    quick.nodes = spent
-                    return quick
-                if quick.status == LOST and probe == 0 and not self._streamline_cut:
-                    quick.nodes = spent  # the probe never cut a line: it was the full search, and it failed
-                    return quick
-        result = self._search(state, max(1, node_limit - spent), time_limit, start)
-        result.nodes += spent
-        return result
-
-    def _search(self, state: State, node_limit: int, time_limit: float | None, start: float) -> Solution:
-        """Depth-first with an explicit stack, so long lines cannot overflow Python's recursion limit."""
         deadline = None if time_limit is None else start + time_limit
-        game = self.game
-        if game.won(state):
-            return Solution(WON, [], 0, 0.0)
-        seen = {self.key(state)}
-        line: list[tuple[Move, list[Step]]] = []
-        stack = [iter(self.choices(state))]
-        nodes = 0
-        status = LOST
-        while stack:
-            move = next(stack[-1], None)
-            if move is None:  # every child of this position was tried
-                stack.pop()
-                if line:
-                    self.unplay(state, line.pop()[1])
-                continue
-            steps = self.play(state, move)
-            k = self.key(state)
-            if k in seen:  # searched already (and it did not win), or on the current line
-                self.unplay(state, steps)
-                continue
-            seen.add(k)
-            line.append((move, steps))
-            if game.won(state):
-                status = WON
-                break
-            nodes += 1
-            if nodes >= node_limit or (deadline is not None and nodes % 128 == 0 and time.perf_counter() > deadline):
-                status = UNKNOWN
-                break
-            stack.append(iter(self.choices(state)))
-        ids = [m.id for m, _ in line] if status == WON else []
-        for _, steps in reversed(line):
-            self.unplay(state, steps)
-        return Solution(status, ids, nodes, time.perf_counter() - start)
+        here = _Position(self, state)
+        self._streamline_cut = False
+
+        def run(limit: int, probe: int | None) -> tuple[str, list, int]:
+            self.streamlined, self.noise = probe is not None, (SplitMix64(probe) if probe else None)
+            try:
+                return depth_first(here, lambda: self.choices(state), limit, deadline)
+            finally:
+                self.streamlined, self.noise = False, None
+
+        if self.plan.streamline:
+            status, line, nodes = probes(here, run, node_limit, PROBES, lambda: self._streamline_cut)
+        else:
+            status, line, nodes = run(max(1, node_limit), None)
+        return Solution(status, [m.id for m in line], nodes, time.perf_counter() - start)
+
+
+class _Position:
+    """An engine position seen through the strategies' model protocol (`pipeline.solve.strategies`)."""
+
+    __slots__ = ("search", "state")
+
+    def __init__(self, search: Search, state: State) -> None:
+        self.search, self.state = search, state
+
+    def play(self, move: Move) -> list[Step]:
+        return self.search.play(self.state, move)
+
+    def unplay(self, steps: list[Step]) -> None:
+        Search.unplay(self.state, steps)
+
+    def key(self) -> tuple:
+        return self.search.key(self.state)
+
+    def won(self) -> bool:
+        return self.search.game.won(self.state)
 
 
 _SEARCHES: dict[str, Search] = {}

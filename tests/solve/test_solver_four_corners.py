@@ -148,11 +148,11 @@ def test_a_card_that_can_never_leave_is_a_proof_of_loss():
 def test_the_shortcuts_of_the_last_deal_change_no_verdict():
     """The exact search with its safe move, its pruned marriages (none off a packet a card lies alone on) and its
     stuck-card proofs agrees with a plain depth-first search over every move on reduced positions."""
-    from pipeline.solve.model import depth_first
+    from pipeline.solve.strategies import depth_first
 
     for seed in range(1, 16):
         game, state = last_deal(seed, 4)
         got = own.Search(own.Model(game, state), None).run(10**6)[0]
         model = own.Model(game, state)
-        plain = depth_first(model, model.moves, lambda: model.left == 0, 10**6, None)[0]
+        plain = depth_first(model, model.moves, 10**6)[0]
         assert got == plain, f"position {seed}"

@@ -17,13 +17,14 @@ been met, so none is proved either: the table's interval comes from the wins alo
 """
 from __future__ import annotations
 
-import heapq
 import time
 
 from pipeline.engine.core import Game, State
 from pipeline.engine.games.besieged_city import ENDS_OF, FITS, LINE_OF, ORDER
 from pipeline.engine.rng import SplitMix64
+from pipeline.solve import strategies
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
+from pipeline.solve.strategies import PRUNE, UNSETTLED, depth_first
 
 NODE_LIMIT = 60_000
 METHOD = ("A compact model (card faces, the two packs merged) searched best first — fewest cards away from home, "
@@ -280,17 +281,35 @@ def suit_line(model: Model, s: int, limit: int = SUIT_LIMIT) -> list[tuple] | No
     has none (then the position is lost, whatever the other suits do), None when `limit` positions did not settle
     it. When every suit is closed (nothing left outside the ramparts, so no space can be filled any more and the
     suits cannot meet), the position is won exactly when each suit is."""
-    cols = [j for j in range(RAMPARTS) if model.R[j] and model.R[j][0] // 13 == s]
-    piles = [bytearray(model.R[j]) for j in cols]
-    fc = [model.fc[s]]
-    seq = NEXT[s]
+    suit = _Suit(model, s)
+    if suit.won():
+        return []
+    status, line, _ = depth_first(suit, suit.moves, limit + 1)
+    if status == WON:
+        cols = suit.cols
+        return [(kind, cols[i], cols[j] if kind == MARRY else 0) for kind, i, j in line]
+    return False if status == LOST else None
 
-    def key() -> bytes:
-        return bytes(fc) + b"\xfe".join(sorted(piles))
 
-    def moves() -> list[tuple]:
-        out = []
-        want = seq[fc[0]]
+class _Suit:
+    """One closed suit's packets (see `suit_line`), a model of the strategies' protocol: its moves are a card
+    home (PLAY, packet, 0) or onto another packet's top (MARRY, packet, packet), packets numbered among its own."""
+
+    def __init__(self, model: Model, s: int) -> None:
+        self.cols = [j for j in range(RAMPARTS) if model.R[j] and model.R[j][0] // 13 == s]
+        self.piles = [bytearray(model.R[j]) for j in self.cols]
+        self.fc = model.fc[s]
+        self.seq = NEXT[s]
+
+    def key(self) -> bytes:
+        return bytes((self.fc,)) + b"\xfe".join(sorted(self.piles))
+
+    def won(self) -> bool:
+        return self.fc == 26
+
+    def moves(self) -> list[tuple]:
+        piles, out = self.piles, []
+        want = self.seq[self.fc]
         for i, p in enumerate(piles):
             if p and p[-1] == want:
                 out.append((PLAY, i, 0))
@@ -302,49 +321,22 @@ def suit_line(model: Model, s: int, limit: int = SUIT_LIMIT) -> list[tuple] | No
                         out.append((MARRY, i, j))
         return out
 
-    def play(m: tuple) -> None:
+    def play(self, m: tuple) -> tuple:
         kind, i, j = m
         if kind == PLAY:
-            piles[i].pop()
-            fc[0] += 1
+            self.piles[i].pop()
+            self.fc += 1
         else:
-            piles[j].append(piles[i].pop())
+            self.piles[j].append(self.piles[i].pop())
+        return m
 
-    def unplay(m: tuple) -> None:
+    def unplay(self, m: tuple) -> None:
         kind, i, j = m
         if kind == PLAY:
-            fc[0] -= 1
-            piles[i].append(seq[fc[0]])
+            self.fc -= 1
+            self.piles[i].append(self.seq[self.fc])
         else:
-            piles[i].append(piles[j].pop())
-
-    if fc[0] == 26:
-        return []
-    seen = {key()}
-    line: list[tuple] = []
-    stack = [iter(moves())]
-    nodes = 0
-    while stack:
-        m = next(stack[-1], None)
-        if m is None:
-            stack.pop()
-            if line:
-                unplay(line.pop())
-            continue
-        play(m)
-        k = key()
-        if k in seen:
-            unplay(m)
-            continue
-        seen.add(k)
-        line.append(m)
-        if fc[0] == 26:
-            return [(kind, cols[i], cols[j] if kind == MARRY else 0) for kind, i, j in line]
-        nodes += 1
-        if nodes > limit:
-            return None
-        stack.append(iter(moves()))
-    return False
+            self.piles[i].append(self.piles[j].pop())
 
 
 STUCK = "stuck"  # every suit is closed, but one of them was not settled within its budget
@@ -352,7 +344,7 @@ STUCK = "stuck"  # every suit is closed, but one of them was not settled within 
 
 def closed_suits(model: Model, cache: dict[bytes, list[tuple] | bool | None]) -> list[tuple] | bool | str | None:
     """False when some closed suit (see `suit_line`) cannot be played out. When every suit is closed: the rest of
-    a winning line (reversed, to be appended to a line built backwards), or False, or STUCK. Else None."""
+    a winning line, or False, or STUCK. Else None."""
     if not model.one_suit:
         return None
     outside = (model.V + model.T).translate(SUIT_OF)
@@ -383,7 +375,7 @@ def closed_suits(model: Model, cache: dict[bytes, list[tuple] | bool | None]) ->
             rest += found
     if not every:
         return None
-    return STUCK if stuck else rest[::-1]
+    return STUCK if stuck else rest
 
 
 def score(model: Model, w: tuple[int, int, int]) -> int:
@@ -430,53 +422,27 @@ def _perm(rng: SplitMix64, n: int) -> list[int]:
 
 def best_first(model: Model, node_limit: int, deadline: float | None, weights: tuple[int, int, int] = (5, 3, 1),
                noise: SplitMix64 | None = None, cache: dict | None = None) -> tuple[str, list[tuple], int]:
-    """Greedy best-first over `score`. Complete: an emptied queue proves the loss, unless a position whose suits
-    were all closed was left unsettled (STUCK; such a position is never expanded: its suits are searched alone).
-    Returns the winning moves as tuples (their ids depend on the foundations' order: see `solve`)."""
-    root = model.key()
+    """`strategies.best_first` over `score`, children queued in the model's order or shuffled by `noise`; each
+    position is judged by its closed suits first (`closed_suits`: a loss proof prunes it; when every suit is closed
+    it is settled at once, or left unsettled — STUCK — so that an emptied queue then proves nothing). Returns the
+    winning moves as tuples (their ids depend on the foundations' order: see `solve`)."""
     cache = {} if cache is None else cache
-    unsettled = False
-    parent: dict[bytes, tuple | None] = {root: None}
-    heap = [(score(model, weights), 0, root)]
-    count = 0
-    nodes = 0
-    push, pop = heapq.heappush, heapq.heappop
-    while heap:
-        _, _, key = pop(heap)
+
+    def load(key: bytes) -> Model:
         model.load(key)
-        nodes += 1
-        if nodes > node_limit or (deadline is not None and nodes % 64 == 0 and time.perf_counter() > deadline):
-            return UNKNOWN, [], nodes
-        verdict = closed_suits(model, cache)
-        if verdict is False:
-            continue  # a closed suit cannot be played out: no win below this position
-        if verdict is STUCK:
-            unsettled = True
-            continue
-        if verdict:
-            line = verdict
-            while parent[key] is not None:
-                key, mv = parent[key]
-                line.append(mv)
-            return WON, line[::-1], nodes
-        moves = model.moves()
-        if noise is not None:
-            moves = [moves[i] for i in _perm(noise, len(moves))]
-        for m in moves:
-            record = model.play(m)
-            k = model.key()
-            if k not in parent:
-                parent[k] = (key, m)
-                if model.won():
-                    line = []
-                    while parent[k] is not None:
-                        k, mv = parent[k]
-                        line.append(mv)
-                    return WON, line[::-1], nodes
-                count -= 1
-                push(heap, (score(model, weights), count, k))
-            model.unplay(record)
-    return (UNKNOWN if unsettled else LOST), [], nodes
+        return model
+
+    def moves(pos: Model) -> list[tuple]:
+        out = pos.moves()
+        return out if noise is None else [out[i] for i in _perm(noise, len(out))]
+
+    def judge(pos: Model):
+        verdict = closed_suits(pos, cache)
+        return PRUNE if verdict is False else UNSETTLED if verdict is STUCK else (verdict or None)
+
+    status, path, nodes = strategies.best_first(model, node_limit, deadline, lambda pos, _: score(pos, weights),
+                                                load, moves, judge)
+    return status, [m for m, _ in path], nodes
 
 
 # the restarts: weights of `score` (cards not home, blocking cards, cards in the talon and the pack) and a seed for

@@ -23,7 +23,7 @@ from random import Random
 
 from pipeline.engine.core import Game, State
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
-from pipeline.solve.model import depth_first
+from pipeline.solve.strategies import depth_first, probes
 
 NODE_LIMIT = 100_000
 METHOD = ("A compact model of the game searched depth-first with a transposition table (the two packs' copies of a "
@@ -209,6 +209,9 @@ class Model:
                 self.left += 1
         self.paired = old
 
+    def won(self) -> bool:
+        return self.left == 0
+
     def key(self) -> bytes:
         piles, paired = self.piles, self.paired
         places = [bytes(piles[p]) + (b"*" if paired >> p & 1 else b"") for p in range(2 * ROW)]
@@ -354,12 +357,8 @@ class Search:
         return ordered(self.model, moves, noise)
 
     def run(self, limit: int, noise: Random | None = None, streamlined: bool = False) -> tuple[str, list]:
-        model = self.model
-        if model.left == 0:
-            return WON, []
         self.cut = False
-        status, out, nodes = depth_first(model, lambda: self.choices(noise, streamlined), lambda: model.left == 0,
-                                         limit, self.deadline)
+        status, out, nodes = depth_first(self.model, lambda: self.choices(noise, streamlined), limit, self.deadline)
         self.nodes += nodes
         return status, out
 
@@ -373,16 +372,13 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
     if model.left == 0:
         return Solution(WON, [], 0, 0.0)
     search = Search(model, None if time_limit is None else start + time_limit)
-    status, line = UNKNOWN, []
-    if node_limit >= 2 * PROBES:
-        share = node_limit // (2 * PROBES)
-        for probe in range(PROBES):
-            status, line = search.run(share, Random(probe) if probe else None, streamlined=True)
-            if status == WON or (status == LOST and not search.cut):
-                break
-            status = UNKNOWN
-    if status == UNKNOWN:
-        status, line = search.run(max(1, node_limit - search.nodes))
+
+    def run(limit: int, probe: int | None) -> tuple[str, list, int]:
+        before = search.nodes
+        status, line = search.run(limit, Random(probe) if probe else None, probe is not None)
+        return status, line, search.nodes - before
+
+    status, line, _ = probes(model, run, node_limit, PROBES, lambda: search.cut)
     ids = []
     if status == WON:
         records = []

@@ -21,7 +21,7 @@ from random import Random
 
 from pipeline.engine.core import Game, State
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
-from pipeline.solve.model import depth_first
+from pipeline.solve.strategies import depth_first
 
 NODE_LIMIT = 300_000
 METHOD = ("A compact model of the game (the two packs' copies of a card merged) searched deal by deal: each deal's "
@@ -269,6 +269,9 @@ class Model:
                 self.ftop[dst] = f[-1] if f else EMPTY
                 self.left += 1
 
+    def won(self) -> bool:
+        return self.left == 0
+
     def key(self) -> bytes:
         if self.deals == DEALS and not self.dealing:
             # the last deal's play: nothing is dealt or gathered again, so which packet holds what no longer
@@ -472,7 +475,7 @@ class Search:
             return (calls[0] < limit and not model.dealing
                     and dead(model, moved_suit(model, move) if PLAY <= move[0] <= MARRY else -1))
 
-        status, out, nodes = depth_first(model, self.choices, lambda: model.left == 0, limit, self.deadline,
+        status, out, nodes = depth_first(model, self.choices, limit, self.deadline,
                                          lost if model.deals == DEALS else None)
         self.nodes += nodes
         return status, out

@@ -29,13 +29,13 @@ What was tried and measured on this solver (reruns, relaxations dropped) is in d
 """
 from __future__ import annotations
 
-import heapq
 import time
 
 from pipeline.engine.core import Game, State
 from pipeline.engine.rng import SplitMix64
 from pipeline.solve.games import parterre_native
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
+from pipeline.solve.strategies import best_first, depth_first
 
 NODE_LIMIT = 300_000
 METHOD = ("Own model of Parterre: bouquet cards are laid on a bed only as links of a chain that a bed card "
@@ -466,40 +466,10 @@ def _dfs(m: _Model, node_limit: int, deadline: float | None, probe: int) -> tupl
 
 
 def _walk(m: _Model, moves, node_limit: int, deadline: float | None, dry: str) -> tuple[str, list, int]:
-    """Depth-first from `m` (left as it was) over `moves()`, best first, with a table of the positions entered:
-    WON with the line of played moves, UNKNOWN at a limit, `dry` when every line was tried (LOST only when
-    `moves` leaves out nothing that could win)."""
-    seen = {m.key()}
-    line: list[list] = []
-    stack = [iter(moves())]
-    nodes = 0
-    status = dry
-    while stack:
-        move = next(stack[-1], None)
-        if move is None:
-            stack.pop()
-            if line:
-                m.unplay(line.pop())
-            continue
-        done = m.play(move)
-        k = m.key()
-        if k in seen:
-            m.unplay(done)
-            continue
-        seen.add(k)
-        line.append(done)
-        if m.won():
-            status = WON
-            break
-        nodes += 1
-        if nodes >= node_limit or (deadline is not None and nodes % 256 == 0 and time.perf_counter() > deadline):
-            status = UNKNOWN
-            break
-        stack.append(iter(moves()))
-    played = [mv for d in line for mv in d] if status == WON else []
-    for d in reversed(line):
-        m.unplay(d)
-    return status, played, nodes
+    """`strategies.depth_first` from `m` over `moves()`: WON with the line of played moves (the safe plays after
+    each macro move included), UNKNOWN at a limit, `dry` when every line was tried."""
+    status, line, nodes = depth_first(m, moves, node_limit, deadline, exhausted=dry, records=True)
+    return status, [mv for done in line for mv in done], nodes
 
 
 def _exhaust(m: _Model, node_limit: int, deadline: float | None, slack: int = 1, runs: bool = True
@@ -536,48 +506,20 @@ def _decode(key: bytes) -> _Model:
 
 
 def _best_first(m: _Model, node_limit: int, deadline: float | None) -> tuple[str, list, int]:
-    """Best-first search: always expand the position with the best estimate (`_h`, then the most recently
-    found) among all found and not yet expanded; every position found is kept, so none is searched twice, and a
-    search that runs out of positions has expanded every position reachable: its "lost" is a proof, as a full
-    depth-first search's is. Returns (status, the line of played moves, positions expanded)."""
-    if m.won():
-        return WON, [], 0
-    root = m.key()
-    parent: dict[bytes, bytes | None] = {root: None}
-    heap = [(_h(m), 0, 0, root)]
-    tick = 0
-    nodes = 0
-    while heap:
-        _, _, depth, k = heapq.heappop(heap)
-        nodes += 1
-        if nodes > node_limit or (deadline is not None and nodes % 64 == 0 and time.perf_counter() > deadline):
-            return UNKNOWN, [], nodes
-        pos = _decode(k)
-        for move in _moves(pos, False):
-            done = pos.play(move)
-            if pos.won():
-                return WON, _line_to(m, parent, k, pos.key()), nodes
-            ck = pos.key()
-            if ck not in parent:
-                parent[ck] = k
-                tick -= 1
-                heapq.heappush(heap, (_h(pos) + BF_DEPTH * (depth + 1), tick, depth + 1, ck))
-            pos.unplay(done)
-    return LOST, [], nodes
+    """`strategies.best_first` over the positions with the beds sorted, by the estimate `_h` plus BF_DEPTH a move
+    made; a position is kept as its key and decoded when expanded (`_decode`). Its "lost" is a proof. Returns
+    (status, the line of played moves from `m`, positions expanded)."""
+    status, path, nodes = best_first(m, node_limit, deadline, lambda pos, depth: _h(pos) + BF_DEPTH * depth,
+                                     _decode, lambda pos: _moves(pos, False))
+    return status, (_line_to(m, [k for _, k in path]) if status == WON else []), nodes
 
 
-def _line_to(m: _Model, parent: dict, last: bytes, goal: bytes) -> list:
-    """The played moves from `m` (in its own bed order) through the positions parent[...] leading to `last`, and
-    on to `goal`: at each step the move whose position has the next key (keys do not depend on bed order)."""
-    keys = [goal]
-    k = last
-    while k is not None:
-        keys.append(k)
-        k = parent[k]
-    keys.reverse()  # keys[0] is m's own key
+def _line_to(m: _Model, keys: list) -> list:
+    """The played moves from `m` (in its own bed order) through the positions named by `keys`: at each step the
+    move whose position has the next key (keys do not depend on bed order)."""
     played: list = []
     undo: list = []
-    for nxt in keys[1:]:
+    for nxt in keys:
         for move in _moves(m, False):
             done = m.play(move)
             if m.key() == nxt:
