@@ -28,6 +28,7 @@ import time
 
 from pipeline.engine.core import Game, State
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
+from pipeline.solve.strategies import depth_first
 
 NODE_LIMIT = 400_000  # about 6 s for a deal left unknown here, 0.2 s for the usual deal that is won
 METHOD = ("Own model of the game (ranks only, suits never matter). An exhaustive depth-first search with a "
@@ -45,10 +46,6 @@ NESTED_WIDTH = 4  # playouts per option and decision in the first nested playout
 NESTED_GROWTH = 2  # ... multiplied by this for each further one
 NOISE = 3.0  # jitter of the placement scores in playouts (measured best among 1, 2, 3, 5, 8)
 EMPTY_SCORE = 30  # an empty packet ranks after any fitting top (scores 1..12) and before any bad one (100+)
-
-
-class _Limit(Exception):
-    pass
 
 
 def _next_rank(top: int, step: int) -> int:
@@ -378,27 +375,56 @@ class _Search:
         m.talon, m.want, m.count = [list(t) for t in m.talon], list(m.want), list(m.count)
         order, talon, want, count, left = m.order, m.talon, m.want, m.count, list(self.left)
         n = len(order)
-        seen: set = set()
-        line: list = []
-        budget = self.limit
         use_safe = self.safe
-        deadline = self.deadline
-        nodes = 0
 
-        def key():
-            return (m.pos, m.hand, tuple(count), tuple(sorted(bytes(t) for t in talon)))
+        class Step:
+            """The copy as a model of the strategies' protocol."""
 
-        def dfs() -> bool:
-            nonlocal nodes
-            if count[0] == 13 and count[1] == 13 and count[2] == 13 and count[3] == 13:
-                return True
-            k = key()
-            if k in seen:
-                return False
-            seen.add(k)
-            nodes += 1
-            if nodes >= budget or (deadline is not None and nodes & 127 == 0 and time.perf_counter() > deadline):
-                raise _Limit
+            @staticmethod
+            def key():
+                return (m.pos, m.hand, tuple(count), tuple(sorted(bytes(t) for t in talon)))
+
+            @staticmethod
+            def won() -> bool:
+                return count[0] == 13 and count[1] == 13 and count[2] == 13 and count[3] == 13
+
+            @staticmethod
+            def play(mv):
+                src, dst = mv
+                r = 0
+                if src == TURN:
+                    m.hand = order[m.pos]
+                    m.pos += 1
+                elif dst >= 10:
+                    talon[dst - 10].append(m.hand)
+                    m.hand = 0
+                else:
+                    r = m.hand if src == HAND else talon[src].pop()
+                    if src == HAND:
+                        m.hand = 0
+                    count[dst] += 1
+                    want[dst] = (r + dst) % 13 + 1 if count[dst] < 13 else 0
+                    left[r] -= 1
+                return mv, r
+
+            @staticmethod
+            def unplay(record) -> None:
+                (src, dst), r = record
+                if src == TURN:
+                    m.pos -= 1
+                    m.hand = 0
+                elif dst >= 10:
+                    m.hand = talon[dst - 10].pop()
+                else:
+                    left[r] += 1
+                    count[dst] -= 1
+                    want[dst] = r
+                    if src == HAND:
+                        m.hand = r
+                    else:
+                        talon[src].append(r)
+
+        def choices() -> list:
             hand = m.hand
             plays = []
             safe = None
@@ -423,70 +449,29 @@ class _Search:
             # top; the hand, once empty, may be turned into exactly when the line turned it. So the line still
             # wins, and no win is lost by playing c at once. (Checked against brute force in the tests.)
             if safe is not None:
-                moves = [safe]
-            else:
-                moves = plays
-                if hand:
-                    wait = _waits(want, count)
-                    w = wait[hand]
-                    ranked = []
-                    tops = set()
-                    for i in range(4):
-                        t = talon[i]
-                        sig = bytes(t)
-                        if sig in tops:
-                            continue  # an identical packet: the same position up to the packets' order
-                        tops.add(sig)
-                        if t:
-                            gap = wait[t[-1]] - w
-                            score = (0, gap) if gap >= 0 else (2, -gap)
-                        else:
-                            score = (1, 0)
-                        ranked.append((score, i))
-                    ranked.sort()
-                    moves = plays + [(HAND, 10 + i) for _, i in ranked]
-                elif m.pos < n:
-                    moves = plays + [(TURN, 0)]
-            for mv in moves:
-                src, dst = mv
-                # play
-                if src == TURN:
-                    m.hand = order[m.pos]
-                    m.pos += 1
-                elif dst >= 10:
-                    talon[dst - 10].append(m.hand)
-                    m.hand = 0
-                else:
-                    r = m.hand if src == HAND else talon[src].pop()
-                    if src == HAND:
-                        m.hand = 0
-                    count[dst] += 1
-                    want[dst] = (r + dst) % 13 + 1 if count[dst] < 13 else 0
-                    left[r] -= 1
-                line.append(mv)
-                if dfs():
-                    return True
-                line.pop()
-                # undo
-                if src == TURN:
-                    m.pos -= 1
-                    m.hand = 0
-                elif dst >= 10:
-                    m.hand = talon[dst - 10].pop()
-                else:
-                    left[r] += 1
-                    count[dst] -= 1
-                    want[dst] = r
-                    if src == HAND:
-                        m.hand = r
+                return [safe]
+            if hand:
+                wait = _waits(want, count)
+                w = wait[hand]
+                ranked = []
+                tops = set()
+                for i in range(4):
+                    t = talon[i]
+                    sig = bytes(t)
+                    if sig in tops:
+                        continue  # an identical packet: the same position up to the packets' order
+                    tops.add(sig)
+                    if t:
+                        gap = wait[t[-1]] - w
+                        score = (0, gap) if gap >= 0 else (2, -gap)
                     else:
-                        talon[src].append(r)
-            return False
+                        score = (1, 0)
+                    ranked.append((score, i))
+                ranked.sort()
+                return plays + [(HAND, 10 + i) for _, i in ranked]
+            if m.pos < n:
+                return plays + [(TURN, 0)]
+            return plays
 
-        try:
-            won = dfs()
-            status = WON if won else LOST
-        except _Limit:
-            status = UNKNOWN
-        self.nodes = nodes
-        return status, list(line)
+        status, line, self.nodes = depth_first(Step, choices, self.limit, self.deadline, root=1)
+        return status, line

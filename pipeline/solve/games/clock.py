@@ -29,6 +29,7 @@ import time
 
 from pipeline.engine.core import Game, State
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
+from pipeline.solve.strategies import depth_first
 
 NODE_LIMIT = 300_000  # about 3 s for a deal left unknown here, 0.1 s for the usual deal that is won
 METHOD = ("Own model of the game (the two packs' copies of a card merged). An exhaustive depth-first search with a "
@@ -49,10 +50,6 @@ NESTED_WIDTH = 2  # playouts per choice and decision in the first nested playout
 NESTED_GROWTH = 2  # ... multiplied by this for each further one
 NESTED_NOISE = 1.0  # the same in the choices of a nested playout (1: every marriage is a choice)
 NOISE = 0.3  # chance that a playout also makes a marriage that neither frees a card that fits nor empties a packet
-
-
-class _Limit(Exception):
-    pass
 
 
 def _up(face: int) -> int:
@@ -235,10 +232,7 @@ class _Search:
             for _ in range(b.left[f]):
                 places[face] += 1
                 face = _up(face)
-        seen: set = set()
-        line: list = []
         budget, deadline, use_safe = self.limit, self.deadline, self.safe
-        nodes = 0
         talon, packets, want, order = b.talon, b.packets, b.want, b.order
         n = len(order)
 
@@ -272,36 +266,27 @@ class _Search:
                 out.append((REFILL, 0) if any(len(p) < 3 for p in packets) else (TURN, 0))
             return out
 
-        def dfs() -> bool:
-            nonlocal nodes
-            if b.won():
-                return True
-            k = b.key()
-            if k in seen:
-                return False
-            seen.add(k)
-            nodes += 1
-            if nodes >= budget or (deadline is not None and nodes & 127 == 0 and time.perf_counter() > deadline):
-                raise _Limit
-            for mv in choices():
+        class Step:
+            """The board as a model of the strategies' protocol, keeping `places` up to date."""
+
+            key, won = b.key, b.won
+
+            @staticmethod
+            def play(mv):
                 undo = b.play(mv)
                 if mv[1] < MARRY and mv[0] >= 0:
                     places[undo] -= 1
-                line.append(mv)
-                if dfs():
-                    return True
-                line.pop()
+                return mv, undo
+
+            @staticmethod
+            def unplay(record) -> None:
+                mv, undo = record
                 if mv[1] < MARRY and mv[0] >= 0:
                     places[undo] += 1
                 b.unplay(mv, undo)
-            return False
 
-        try:
-            status = WON if dfs() else LOST
-        except _Limit:
-            status = UNKNOWN
-        self.nodes = nodes
-        return status, list(line)
+        status, line, self.nodes = depth_first(Step, choices, budget, deadline, root=1)
+        return status, line
 
 
 def _candidates(b: _Board, rng, noise: float) -> list:

@@ -22,7 +22,7 @@ import time
 from random import Random
 
 from pipeline.engine.core import Game, State
-from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
+from pipeline.solve.search import WON, Solution
 from pipeline.solve.strategies import depth_first, probes
 
 NODE_LIMIT = 100_000

@@ -55,6 +55,7 @@ from random import Random
 
 from pipeline.engine.core import Game, State
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
+from pipeline.solve.strategies import depth_first
 
 NODE_LIMIT = 50_000
 METHOD = ("A compact model of the game (cards as ranks, since the foundations ignore suit; a wing card played and "
@@ -80,7 +81,8 @@ WING, TALON, BORROW, TURN, FILL = 0, 1, 2, 3, 4
 
 
 class Position:
-    """The compact position. Mutated in place by `do` and restored by `undo`."""
+    """The compact position. Mutated in place by `do` and restored by `undo` (`play`, `unplay`: the same, as the
+    strategies' model protocol names them)."""
 
     __slots__ = ("stock", "s", "talon", "wings", "ct", "n", "ang", "bor")
 
@@ -114,6 +116,12 @@ class Position:
 
     def won(self) -> bool:
         return self.s == 0 and not self.talon and not any(self.wings)
+
+    def play(self, m) -> tuple:
+        return self.do(m)
+
+    def unplay(self, rec: tuple) -> None:
+        self.undo(rec)
 
     def pending_fill(self) -> int:
         """The wing space that must be filled before anything else (-1 if none)."""
@@ -444,42 +452,8 @@ def exhaustive(pos: Position, node_limit: int, deadline: float | None, moves=ste
     nothing.) `doomed` (e.g. `buried`): a sound loss test, tried on each position a turn of the pack makes; the
     lines from a position it condemns are not searched (plays between two turns only make it stricter, see
     `buried`, so the next turn catches them)."""
-    if pos.won():
-        return WON, [], 0
-    seen = {pos.key()}
-    line: list = []
-    stack = [iter(sorted(moves(pos), key=_order))]
-    nodes = 0
-    status = LOST
-    while stack:
-        m = next(stack[-1], None)
-        if m is None:
-            stack.pop()
-            if line:
-                pos.undo(line.pop())
-            continue
-        rec = pos.do(m)
-        k = pos.key()
-        if k in seen:
-            pos.undo(rec)
-            continue
-        seen.add(k)
-        line.append(rec)
-        if pos.won():
-            status = WON
-            break
-        nodes += 1
-        if doomed is not None and m[0] == TURN and doomed(pos):
-            pos.undo(line.pop())
-            continue
-        if nodes >= node_limit or (deadline is not None and not nodes & 1023 and time.perf_counter() > deadline):
-            status = UNKNOWN
-            break
-        stack.append(iter(sorted(moves(pos), key=_order)))
-    moves = [rec[0] for rec in line]
-    for rec in reversed(line):
-        pos.undo(rec)
-    return status, moves, nodes
+    dead = None if doomed is None else (lambda m: m[0] == TURN and doomed(pos))
+    return depth_first(pos, lambda: sorted(moves(pos), key=_order), node_limit, deadline, dead)
 
 
 # -- the dig-out test (a proof of loss) -----------------------------------------------------------------------------
