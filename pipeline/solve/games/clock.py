@@ -29,7 +29,7 @@ import time
 
 from pipeline.engine.core import Game, State
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
-from pipeline.solve.strategies import depth_first
+from pipeline.solve.strategies import depth_first, nested
 
 NODE_LIMIT = 300_000  # about 3 s for a deal left unknown here, 0.1 s for the usual deal that is won
 METHOD = ("Own model of the game (the two packs' copies of a card merged). An exhaustive depth-first search with a "
@@ -438,35 +438,26 @@ class _Rollouts:
         return None
 
     def nested(self, root: _Board, width: int) -> list | None:
-        b = _Board.copy(root)
+        """`strategies.nested` over `_candidates`, with this object's playouts (a win scores 104)."""
         self.nodes += 1
-        line: list = []
-        best_score, best_tail = -1, []
-        rng = self.rng
-        while True:
-            c = _candidates(b, rng, NESTED_NOISE)
-            if not c:
-                break
-            if len(c) == 1:
-                mv = c[0]
-            else:
-                for mv in c:
-                    undo = b.play(mv)
-                    for _ in range(width):
-                        if self.out_of_budget():
-                            return None
-                        tail: list = []
-                        score = self.playout(b, NOISE, tail)
-                        if score > best_score:
-                            best_score, best_tail = score, [mv] + tail
-                    b.unplay(mv, undo)
-                    if best_score == 104:
-                        return line + best_tail
-                mv = best_tail[0]
-            b.play(mv)
-            line.append(mv)
-            if best_tail[:1] == [mv]:
-                best_tail = best_tail[1:]
-            else:
-                best_score, best_tail = -1, []
-        return line if b.won() else None
+        return nested(_Nested.of(root), lambda b: _candidates(b, self.rng, NESTED_NOISE),
+                      lambda b, tail: self.playout(b, NOISE, tail), width, self.out_of_budget, 104)
+
+
+class _Nested(_Board):
+    """A board as a model of the strategies' protocol (play returns its record, unplay takes it)."""
+
+    @classmethod
+    def of(cls, b: _Board) -> "_Nested":
+        other = cls.__new__(cls)
+        other.__dict__.update(_Board.copy(b).__dict__)
+        return other
+
+    def copy(self) -> "_Nested":
+        return _Nested.of(self)
+
+    def play(self, move: tuple[int, int]):
+        return move, _Board.play(self, move)
+
+    def unplay(self, record, undo=None) -> None:
+        _Board.unplay(self, *record)
