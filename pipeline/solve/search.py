@@ -1,5 +1,7 @@
 """The solver: depth-first search over the engine's own moves, with a transposition table over canonical positions,
-provably safe moves played without branching, per-game move ordering (`tactics`), and node and time limits.
+provably safe moves played without branching, per-game move ordering (`tactics`), and node and time limits. The
+strategies themselves (depth-first, probes, best-first, nested playouts) are written once in `strategies`, over a
+model protocol; `Search` gives them the engine's positions, the games' own solvers (`games/`) their compact models.
 
 It sees every card, face-down ones included: its verdicts are *perfect-information* ("thoughtful", as Solvitaire
 calls them) — an upper bound on what a player who does not peek can win. Answers: "won" (with the winning move
@@ -183,10 +185,14 @@ def solve_deal(slug: str, deal: int, node_limit: int = 1_000_000, time_limit: fl
     return solve_state(game, state, node_limit, time_limit)
 
 
-def hint(state_json: Any, budget: int = 20_000) -> str | None:
-    """For the in-page game: the first move of a winning line found within `budget` positions; when none is found
-    (no win exists, or the budget ran out), the greedy policy's move. JSON (a dict or a string) in, a move id out;
-    None when no move is left."""
+HINT_SECONDS = 0.3  # the play issue's box for a hint
+
+
+def hint(state_json: Any, budget: int = 20_000, seconds: float | None = HINT_SECONDS) -> str | None:
+    """The first move of a winning line found by the same search (`solve_state`) within `budget` positions and
+    `seconds` (None: no clock); when none is found (no win exists, or a limit came first), the greedy policy's
+    move. JSON (a dict or a string) in, a move id out; None when no move is left. (The page's board boxes its own
+    searches the same way: `site/play/edition_play.timed_search`.)"""
     from pipeline.engine.api import _load
     from pipeline.engine.policies import greedy_choice
 
@@ -194,7 +200,7 @@ def hint(state_json: Any, budget: int = 20_000) -> str | None:
     game, state = _load(data)
     if not game.legal_moves(state):
         return None
-    found = solve_state(game, state, node_limit=max(1, int(budget)))
+    found = solve_state(game, state, node_limit=max(1, int(budget)), time_limit=seconds)
     if found.status == WON and found.moves:
         return found.moves[0]
     move = greedy_choice(game, state, set())

@@ -117,3 +117,14 @@ def test_nested_playouts_keep_the_best_line_and_win():
         assert d in b.moves()
         b.play(d)
     assert b.won()
+
+
+def test_the_hint_is_the_first_move_of_the_same_searchs_winning_line():
+    from pipeline.engine import api, registry
+    from pipeline.solve import search
+
+    game = registry.get("empress-of-india")
+    state, _ = game.new_state(1)
+    line = search.solve_state(game, state, 100_000).moves
+    start = api.new_game("empress-of-india", 1)["state"]
+    assert line and search.hint(start, 100_000, seconds=None) == line[0]
