@@ -73,3 +73,38 @@ def calculation(seed: int, left: int = 4) -> tuple[Game, State]:
     piles[game.index["stock"]] = rest[:in_pack]
     _spread(rng, rest[in_pack:], game.group("talon"), piles)
     return game, _state(game, piles)
+
+
+
+def petits_paquets(seed: int, most: int = 3) -> tuple[Game, State]:
+    """Маленькіе пакеты near its end: each suit's two foundations built until at most `most` of its cards are
+    left (the upper king's from the ace with pack 1's cards, the lower king's from the queen with pack 2's); those
+    cards over a few packets, the thirteenth packet, the exiles and the pack; the second deal made already or
+    not, and 0-2 rows dealt (seeded)."""
+    game = registry.get("petits-paquets")
+    rng = SplitMix64(seed)
+    piles: list[list[int]] = [[] for _ in game.names]
+    rest = []
+    for s in range(4):
+        t = rng.below(most + 1)
+        u = 12 - t + rng.below(t + 1)
+        d = 24 - t - u
+        piles[game.ups[s]] = [s * 13 + 12] + [s * 13 + q for q in range(u)]
+        piles[game.downs[s]] = [52 + s * 13 + 12] + [52 + s * 13 + q for q in range(11, 11 - d, -1)]
+        rest += [s * 13 + q for q in range(u, 12)] + [52 + s * 13 + q for q in range(12 - d)]
+    places = game.packets[:3] + [game.packets[3 + rng.below(9)]]
+    for c in shuffled(rest, seed + 1):
+        where = rng.below(10)
+        free = [p for p in game.thirteenth if not piles[p]]
+        if where == 6 and free:
+            piles[free[rng.below(len(free))]].append(c)
+        elif where == 7:
+            piles[game.exiles].append(c)
+        elif where >= 8:
+            piles[game.stock].append(c)
+        else:
+            piles[places[rng.below(len(places))]].append(c)
+    state = _state(game, piles)
+    state.vars["rows"] = rng.below(3)
+    state.vars["redeals"] = rng.below(2)
+    return game, state

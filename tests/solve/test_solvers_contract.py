@@ -27,6 +27,10 @@ UNSETTLED = {
                 "upper rows stay covered until the pack is out; the loss proof counts the pack's cards out at once "
                 "and fires only rows deep: deals 12 and 18 are proved lost (8 and 69 700 positions), none of 1-8 "
                 "within 50 000 (deal 2's pack phase alone takes 213 148, docs/solvers/blockade.md)",
+    "petits-paquets": "no safe moves are sound (playing a card sooner changes when the exile fires and, before the "
+                      "second deal, what the gathering and the count do) and the one loss proof applies only after "
+                      "the second deal, so the first deal's choices are searched out in full: at 300 000 positions "
+                      "deals 1-6 reach 64-85 cards up and none is settled (docs/solvers/petits_paquets.md)",
 }
 OWN = [s for s in SLUGS if solvers.for_game(s) is not None]
 
