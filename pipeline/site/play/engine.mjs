@@ -68,12 +68,16 @@ export class Engine {
     else waiting.reject(new EngineError(msg.error));
   }
 
+  /** One call; posted at once, before the engine is up too (the worker keeps it until then and answers it right
+   * after its ready message: the first position does not wait for a round trip). */
   async call(op, ...args) {
-    await this.ready;
+    if (!this.worker) await this.ready; // the worker did not start: the loading's error
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
+    const answer = new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ id, op, args });
     });
+    await this.ready; // a failed start rejects here (its calls are never answered)
+    return answer;
   }
 }

@@ -9,6 +9,9 @@ const base = new URL("./", import.meta.url);
 let session = null; // the Python module edition_play, once loaded
 
 const timings = {}; // ms since the worker started, per loading stage (for benchmarks/browser.py)
+const marks = {}; // ms since the worker started, per step of the start (timings.marks; timings.origin aligns them)
+const mark = (k) => { marks[k] = Math.round(performance.now()); };
+mark("module");
 
 function progress(stage, done, total, text) {
   if (!(stage in timings)) timings[stage] = Math.round(performance.now());
@@ -44,7 +47,7 @@ async function openCache(assets) {
   }
 }
 
-async function fetchWithProgress(urls, cache, onEach = () => {}, optional = null) {
+async function fetchWithProgress(urls, cache, onEach = () => {}, optional = null, notCached = []) {
   const sizes = new Map();
   const got = new Map();
   const report = () => {
@@ -60,6 +63,7 @@ async function fetchWithProgress(urls, cache, onEach = () => {}, optional = null
     });
     if (!response.ok && url === optional) return; // the build's snapshot missing: the start goes without it
     if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+    const toCache = cache && !notCached.some((u) => u && u.href === url.href);
     sizes.set(url.href, Number(response.headers.get("Content-Length")) || 0);
     let blob;
     if (!response.body) blob = await response.blob();
@@ -79,7 +83,7 @@ async function fetchWithProgress(urls, cache, onEach = () => {}, optional = null
     const type = TYPES[url.pathname.split(".").pop()] || "application/octet-stream";
     const kept = new Response(blob, { status: 200, headers: { "Content-Type": type } });
     fetched.set(url.href, kept);
-    if (cache) cache.put(url.href, kept.clone()).catch(() => {}); // for the next chapter; not waited for
+    if (toCache) cache.put(url.href, kept.clone()).catch(() => {}); // for the next chapter; not waited for
     onEach();
   }));
 }
@@ -96,9 +100,97 @@ let compiled = null;
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async (source, imports) => {
   if (!compiled) return instantiateStreaming(source, imports);
+  mark("instantiate");
   const module = await compiled;
+  mark("compiled-used");
   return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
+
+// The build's memory snapshot (20 MB) is kept apart from Cache Storage, in the origin's private file system (OPFS):
+// a worker reads it there with a synchronous access handle straight into one buffer, where a Cache Storage body
+// comes over in pieces (measured on a second chapter, load ~10: 200-500 ms from Cache Storage, on the start's
+// critical path). Written once the engine is up (not on the first chapter's path), as <name>.part then renamed, so
+// a half-written file is never read; older snapshots are removed then. No OPFS (older browsers, some private
+// windows): Cache Storage keeps it, as before.
+async function opfsDir() {
+  try {
+    return self.navigator.storage && self.navigator.storage.getDirectory
+      ? await self.navigator.storage.getDirectory() : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+/** Whether bytes can be a whole Pyodide memory snapshot: a header that says where the heap starts, and a heap of
+ * whole WebAssembly pages after it (a cut-off file is not; Pyodide itself checks the magic number and build id, and
+ * a too-short one would hang its start rather than fail). */
+function wholeSnapshot(bytes) {
+  if (bytes.length < 65536 + 48) return false;
+  const start = new DataView(bytes.buffer, bytes.byteOffset, 8).getUint32(4, true);
+  return start >= 48 && start < bytes.length && (bytes.length - start) % 65536 === 0;
+}
+
+async function readKept(dir, name) {
+  let file;
+  try {
+    file = await dir.getFileHandle(name);
+  } catch (e) {
+    return null; // not kept (NotFoundError)
+  }
+  let handle = null;
+  try {
+    // read-only handles may be held by several workers at once (another tab starting too); older browsers take
+    // the handle exclusively, and a second one then reads the file as a File
+    handle = await file.createSyncAccessHandle({ mode: "read-only" });
+    const bytes = new Uint8Array(handle.getSize());
+    const n = handle.read(bytes, { at: 0 });
+    handle.close();
+    handle = null;
+    return n === bytes.length ? bytes : null;
+  } catch (e) {
+    try {
+      return new Uint8Array(await (await file.getFile()).arrayBuffer());
+    } catch (e2) {
+      return null;
+    }
+  } finally {
+    if (handle) handle.close();
+  }
+}
+
+/** The kept snapshot, if it is whole; one that is not is removed (the start then fetches the build's again). */
+async function keptSnapshotIn(dir, name) {
+  const bytes = await readKept(dir, name);
+  if (!bytes) return null;
+  if (wholeSnapshot(bytes)) return bytes;
+  await dir.removeEntry(name).catch(() => {});
+  return null;
+}
+
+async function keep(dir, name, buffer) {
+  let handle = null;
+  try {
+    const bytes = ArrayBuffer.isView(buffer) ? buffer : new Uint8Array(buffer);
+    const part = await dir.getFileHandle(`${name}.part`, { create: true });
+    handle = await part.createSyncAccessHandle();
+    handle.truncate(0);
+    const n = handle.write(bytes, { at: 0 });
+    handle.flush();
+    handle.close();
+    handle = null;
+    if (n !== bytes.length) throw new Error("short write");
+    await part.move(name);
+    const others = [];
+    for await (const other of dir.keys()) {
+      if (other !== name && /^snapshot-[0-9a-f]+\.bin(\.part)?$/.test(other)) others.push(other);
+    }
+    for (const other of others) await dir.removeEntry(other).catch(() => {});
+    return true;
+  } catch (e) {
+    if (handle) handle.close();
+    return false;
+  }
+}
 
 async function boot() {
   const total = 4;
@@ -108,41 +200,71 @@ async function boot() {
   const bundlePromise = fetchBundle(new URL(`engine/${slug}.json?v=${version}`, base)); // in parallel with Pyodide
   const index = new URL("pyodide/", base);
   // Pyodide's 1 MB of JavaScript parsed while the big files come (loadPyodide then finds it loaded)
-  const script = import(new URL("pyodide.asm.js", index).href).catch(() => null);
-  const cache = await openCache(assets);
+  const script = import(new URL("pyodide.asm.js", index).href).then(() => mark("script"), () => null);
   // the build's memory snapshot (snapshot.mjs: Python started, every game imported), a third big file
-  const builtUrl = built && /^[0-9a-f]+$/.test(built) ? new URL(`snapshot-${built}.bin`, index) : null;
+  const builtName = built && /^[0-9a-f]+$/.test(built) ? `snapshot-${built}.bin` : null;
+  const builtUrl = builtName ? new URL(builtName, index) : null;
+  // the three stores asked at once: the compile starts as soon as the WebAssembly is found
+  const dirPromise = builtName ? opfsDir() : Promise.resolve(null);
+  const keptSnapshot = dirPromise.then((d) => (d ? keptSnapshotIn(d, builtName) : null));
+  const cache = await openCache(assets);
+  mark("cache-open");
   const wasmUrl = new URL("pyodide.asm.wasm", index);
-  const big = [wasmUrl, new URL("python_stdlib.zip", index), ...(builtUrl ? [builtUrl] : [])];
-  const hits = cache ? await Promise.all(big.map((url) => cache.match(url.href).catch(() => null))) : [];
-  big.forEach((url, i) => { if (hits[i]) fetched.set(url.href, hits[i]); });
-  timings.kept = big.slice(0, 2).every((url, i) => Boolean(hits[i])); // the runtime (the snapshot may be missing)
-  const missing = big.filter((url, i) => !hits[i]);
+  const runtime = [wasmUrl, new URL("python_stdlib.zip", index)];
+  const match = (url) => (cache ? cache.match(url.href).catch(() => null) : Promise.resolve(null));
   const compileNow = () => {
     const wasm = fetched.get(wasmUrl.href);
     if (!compiled && wasm) {
+      mark("compile-start");
       compiled = WebAssembly.compileStreaming(wasm.clone());
+      compiled.then(() => mark("compiled"), () => {});
       compiled.catch(() => { compiled = null; });
     }
   };
-  compileNow();
-  if (missing.length) await fetchWithProgress(missing, cache, compileNow, builtUrl);
+  const runtimeHits = Promise.all(runtime.map((url) => match(url).then((hit) => {
+    if (hit) fetched.set(url.href, hit);
+    compileNow();
+    return hit;
+  })));
+  const dir = await dirPromise;
+  const snapshotBytes = await keptSnapshot;
+  mark("opfs");
+  const big = [...runtime, ...(builtUrl && !snapshotBytes ? [builtUrl] : [])];
+  const hits = [...await runtimeHits, ...(big.length > 2 ? [await match(builtUrl)] : [])];
+  mark("cache-match");
+  big.forEach((url, i) => { if (hits[i]) fetched.set(url.href, hits[i]); });
+  timings.kept = runtime.every((url, i) => Boolean(hits[i])); // the runtime (the snapshot may be missing)
+  const missing = big.filter((url, i) => !hits[i]);
+  // the snapshot's body read at once (from Cache Storage it takes a while), while pyodide.asm.js is parsed
+  const snapshotHit = builtUrl && !snapshotBytes ? hits[2] : null;
+  let snapshotRead = snapshotBytes ? Promise.resolve(snapshotBytes)
+    : snapshotHit ? snapshotHit.clone().arrayBuffer() : null;
+  if (missing.length) await fetchWithProgress(missing, cache, compileNow, builtUrl, dir ? [builtUrl] : []);
+  if (!snapshotRead && builtUrl && fetched.has(builtUrl.href)) snapshotRead = fetched.get(builtUrl.href).clone().arrayBuffer();
   await script;
   progress("runtime", 1, total, "Запускается Python…");
   const options = { indexURL: index.href, fullStdLib: false, stdout: () => {},
     stderr: (line) => console.warn("[engine]", line) };
   let pyodide = null;
   let bundle = null;
-  if (builtUrl && fetched.has(builtUrl.href)) {
+  let keepLater = null;
+  if (snapshotRead) {
     try {
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: fetched.get(builtUrl.href).clone().arrayBuffer() });
+      mark("load-start");
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshotRead });
+      mark("loaded");
       // the snapshot's `random` was seeded with 0 at the build: seeded again from this browser's entropy
       pyodide.runPython("import random\nrandom.seed()");
       timings.snapshot = "built";
+      timings.snapshotFrom = snapshotBytes ? "opfs" : snapshotHit ? "cache" : "network";
+      // kept in OPFS for the next chapter, once the engine is up (below)
+      if (dir && !snapshotBytes) keepLater = await snapshotRead; // the same bytes (the restore copies them)
       progress("engine", 2, total, "Загружается движок игры…");
     } catch (err) {
       console.warn("[engine] the build's memory snapshot refused:", String(err && err.message ? err.message : err));
       pyodide = null;
+      keepLater = null;
+      if (snapshotBytes) dir.removeEntry(builtName).catch(() => {}); // the next chapter fetches it again
     }
   }
   if (!pyodide) {
@@ -151,12 +273,28 @@ async function boot() {
   }
   progress("import", 3, total, "Запускается движок…");
   session = pyodide.pyimport("edition_play");
+  mark("imported");
   const games = JSON.parse(session.games());
+  mark("games");
+  timings.marks = marks;
+  timings.origin = performance.timeOrigin;
   fetched.clear();
   compiled = null;
   progress("ready", total, total, "Движок готов.");
   timings.ready = Math.round(performance.now());
   self.postMessage({ ready: true, games, version: bundle ? bundle.version : version, pyodide: pyodide.version, timings });
+  answerEarly();
+  if (keepLater) {
+    const bytes = keepLater;
+    setTimeout(() => keep(dir, builtName, bytes).then((ok) => {
+      if (!cache) return;
+      // kept: Cache Storage need not hold it as well (the service worker may have put it there); not kept
+      // (no room): Cache Storage keeps it, as without OPFS
+      if (ok) cache.delete(builtUrl.href).catch(() => {});
+      else cache.put(builtUrl.href, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }))
+        .catch(() => {});
+    }), 0);
+  }
 }
 
 /** The start without the build's snapshot (none was built, or this browser refused it): this browser's own snapshot
@@ -240,7 +378,20 @@ function shortError(err) {
   return text.split("\n")[0].slice(0, 300);
 }
 
+// calls that came before the engine was up, answered once it is (in order, after the ready message)
+let early = [];
+
+function answerEarly() {
+  const queued = early;
+  early = null;
+  for (const event of queued) self.onmessage(event);
+}
+
 self.onmessage = (event) => {
+  if (!session && early) {
+    early.push(event);
+    return;
+  }
   const { id, op, args } = event.data || {};
   const started = performance.now();
   try {
@@ -266,4 +417,5 @@ self.onmessage = (event) => {
 
 boot().catch((err) => {
   self.postMessage({ failed: String(err && err.message ? err.message : err) });
+  if (early) answerEarly(); // each gets NOT_LOADED
 });

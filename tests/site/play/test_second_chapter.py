@@ -1,7 +1,8 @@
-"""A second chapter starts from what the first one kept: the runtime's big files and the build's memory snapshot in
-Cache Storage (worker.mjs), whether or not the service worker was there in time to see the first chapter. The first
-chapter already starts from the build's snapshot (Python is not started in the page); without it (the file
-missing) the worker starts Python, takes its own snapshot and the second chapter restores that one."""
+"""A second chapter starts from what the first one kept: the runtime's big files in Cache Storage and the build's
+memory snapshot in the origin's private file system (worker.mjs), whether or not the service worker was there in
+time to see the first chapter. The first chapter already starts from the build's snapshot (Python is not started in
+the page); without it (the file missing) the worker starts Python, takes its own snapshot and the second chapter
+restores that one; a kept snapshot the runtime refuses is dropped, and the chapter still plays."""
 from __future__ import annotations
 
 import pytest
@@ -9,6 +10,15 @@ import pytest
 from play_helpers import open_board, settle, view
 
 TIMINGS = "() => window.editionPlay.board.engine.info.timings"
+# the name of the build's snapshot kept in OPFS, once the first chapter's worker has written it (after its start)
+KEPT = """async () => { const dir = await navigator.storage.getDirectory(); const names = [];
+    for await (const name of dir.keys()) names.push(name); return names; }"""
+
+
+def wait_kept(page) -> list[str]:
+    page.wait_for_function(f"async () => ({KEPT})().then(n => n.some(x => /^snapshot-[0-9a-f]+\\.bin$/.test(x)))",
+                           polling=200, timeout=60_000)
+    return page.evaluate(KEPT)
 
 
 @pytest.mark.parametrize("workers", ["allow", "block"])
@@ -21,12 +31,16 @@ def test_a_second_chapter_restores_the_first_ones_runtime_and_plays(browser, sit
         open_board(page, site_url, "windmill")
         first = page.evaluate(TIMINGS)
         assert first["kept"] is False and first["snapshot"] == "built", first
+        assert first["snapshotFrom"] == "network", first
+        key = page.evaluate("JSON.parse(document.getElementById('edition-play-game').textContent).snapshot")
+        assert wait_kept(page) == [f"snapshot-{key}.bin"]
         page.goto("about:blank")
         second = ctx.new_page()
         second.on("pageerror", lambda err: errors.append(str(err)))
         before = open_board(second, site_url, "clock")
         timings = second.evaluate(TIMINGS)
         assert timings["kept"] is True and timings["snapshot"] == "built", timings
+        assert timings["snapshotFrom"] == "opfs", timings
         # a game the first chapter did not play, from the same snapshot: its first legal move plays
         move = before["legal_moves"][0]["id"]
         second.evaluate("id => window.editionPlay.play(id)", move)
@@ -66,6 +80,40 @@ def test_without_the_builds_snapshot_a_second_chapter_restores_the_first_ones(br
         settle(second)
         after = view(second)
         assert after["history"] == 1 and after["last"] == move
+        assert not errors
+    finally:
+        ctx.close()
+
+
+def test_a_kept_snapshot_cut_off_is_dropped_and_the_builds_restored_and_kept_again(browser, site_url):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    try:
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.goto(f"{site_url}chapters/windmill/")
+        key = page.evaluate("JSON.parse(document.getElementById('edition-play-game').textContent).snapshot")
+        name = f"snapshot-{key}.bin"
+        # a file of the kept snapshot's name holding the first 100 001 bytes of the real one (a cut-off write)
+        page.evaluate("""async ([url, name]) => { const bytes = (await (await fetch(url)).arrayBuffer()).slice(0, 100001);
+            const dir = await navigator.storage.getDirectory();
+            const w = await (await dir.getFileHandle(name, {create: true})).createWritable();
+            await w.write(bytes); await w.close(); }""", [f"{site_url}play/pyodide/{name}", name])
+        before = open_board(page, site_url, "windmill")
+        timings = page.evaluate(TIMINGS)
+        assert timings["snapshot"] == "built" and timings["snapshotFrom"] == "network", timings
+        move = before["legal_moves"][0]["id"]
+        page.evaluate("id => window.editionPlay.play(id)", move)
+        settle(page)
+        assert view(page)["history"] == 1
+        # the whole snapshot kept in its place
+        size = f"""async () => {{ const dir = await navigator.storage.getDirectory();
+            return (await (await dir.getFileHandle({name!r})).getFile()).size; }}"""
+        page.wait_for_function(f"async () => ({size})().then(n => n > 100001, () => false)", polling=200,
+                               timeout=60_000)
+        real = page.evaluate("async url => (await (await fetch(url)).arrayBuffer()).byteLength",
+                             f"{site_url}play/pyodide/{name}")
+        assert page.evaluate(size) == real
         assert not errors
     finally:
         ctx.close()
