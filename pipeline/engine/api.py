@@ -52,10 +52,11 @@ def _as_game(game: Game | str) -> Game:
 
 
 def game_info(game: Game | str) -> JSON:
-    """Title, packs, players and the rules panel (each rule: number, ru, en, source, origin)."""
+    """Title, packs, players and the rules panel (each rule: number, ru, en, source, origin; `variant` the other
+    reading it belongs to, "" for the edition's own)."""
     game = _as_game(game)
     rules = [{"id": r.id, "number": r.number, "ru": r.ru, "en": r.en, "source": r.source, "origin": r.origin,
-              "cite": r.cite, "from": r.cite if r.source == "text" else r.origin}
+              "cite": r.cite, "from": r.cite if r.source == "text" else r.origin, "variant": r.variant}
              for r in game.rules]
     return {
         "slug": game.slug, "number": game.number, "title_ru": game.title_ru, "title_en": game.title_en,

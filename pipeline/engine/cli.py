@@ -73,7 +73,8 @@ def cmd_games(args: argparse.Namespace) -> int:
     for g in info:
         title = f"[{g['title_ru']}]" if g["title_supplied"] else g["title_ru"]  # [..] = title supplied by the editor
         print(f"{g['slug']} — {title} / {g['title_en']}; packs {g['decks']}, players {g['players']}")
-        cited = [f"{r['id']} ({r['cite'] or 'no sentence cited'})" for r in g["rules"] if r["source"] == "text"]
+        cited = [f"{r['id']} ({r['cite'] or 'no sentence cited'}{'; variant ' + r['variant'] if r['variant'] else ''})"
+                 for r in g["rules"] if r["source"] == "text"]
         print(f"    from the text: {', '.join(cited) or '-'}")
         for r in g["rules"]:
             if r["source"] == "reconstructed":

@@ -25,7 +25,9 @@ class Rule:
     is a verbatim quotation of that element's pre-reform reading (corrections' corr, spelling's orig, whitespace
     normalised): one contiguous part, or several in order joined by " … ". A reconstructed rule has `cite=""`
     and says in `origin` exactly where it comes from, in Russian: the site shows it (e.g. "Cadogan 1874/1914, «The
-    Clock», правило II")."""
+    Clock», правило II"). `variant` names the game's other reading (`Game.variants`) the rule belongs to: such a
+    rule quotes its sentence like any other (the ledger counts it), but only that reading plays it; "" is the
+    edition's own reading."""
 
     id: str
     number: str
@@ -34,6 +36,7 @@ class Rule:
     source: str = "text"
     origin: str = ""
     cite: str = ""
+    variant: str = ""
 
     def __post_init__(self) -> None:
         if self.source not in ("text", "reconstructed"):
@@ -279,6 +282,9 @@ class Game:
         self.targets = [[d for d in range(n) if self.could_accept(s, d)] for s in range(n)]
         self.move_ids = [{d: f"{self.names[s]}>{self.names[d]}" for d in self.targets[s]} for s in range(n)]
         rule_ids = {r.id for r in self.rules}
+        stray = sorted(r.id for r in self.rules if r.variant and r.variant not in self.variants)
+        if stray:
+            raise ValueError(f"{self.slug}: rules {stray} belong to a variant the game does not offer")
         for spec in self.piles:
             missing = set(spec.rules) - rule_ids
             if missing:

@@ -234,8 +234,11 @@ def produced(digest: bytes) -> None:
 def _check_replay(game: Game, state: State) -> None:
     """The state is one the game produces: from its deal's layout, each recorded move is legal in turn and its
     recorded steps are the engine's, and the position reached is the state's (piles, face-down counts, variables,
-    phase); the redo list replays the same way from there."""
-    here, _ = game.new_state(state.deal)
+    phase); the redo list replays the same way from there, in the state's reading of the rules (vars.variant)."""
+    variant = state.vars.get("variant", "")
+    if type(variant) is not str or (variant and variant not in game.variants):
+        raise _bad(f"{game.slug} has no variant {_show(variant)}")
+    here, _ = game.new_state(state.deal, variant)
     for moves in (state.history, list(reversed(state.future))):
         for recorded in moves:
             legal = next((m for m in game.legal_moves(here) if m.id == recorded.id), None)

@@ -1,4 +1,24 @@
-"""Блокада — Blockade (Le Blocus). Two packs. Text: whole (witness 001)."""
+"""Блокада — Blockade (Le Blocus). Two packs. Text: whole (witness 001).
+
+Two readings of what a "free place" is, and so of what the pack refills. The edition's (the default; issue 22 asked
+for it): the rows are a grid of places, and every place a card of a row leaves is closed at once from the pack, as
+p2 says with no restriction, «Открывши такимъ образомъ свободныя мѣста немедленно же закрываются новыми картами,
+взятыми изъ колоды» (the places opened «in this way», by the plays and marriages just described), and as p3 and p4
+repeat after every row. Under it, while the pack lasts, two sentences have no effect: rule I's «Снимая одну изъ
+картъ нижнихъ рядовъ, тѣмъ самымъ освобождаютъ одну изъ картъ, непосредственно лежащую выше» (the refill covers the
+freed card again at once, so the card above becomes free only once the pack is out), and p5's «Во время игры очень
+часто пустыя мѣста открываются въ верхнихъ рядахъ: мѣста эти должны быть прежде всего закрыты новыми картами» (every
+column keeps its length, so only last-row cards are ever available and no place of an upper row ever opens; nor is
+there ever a choice of which place to close first).
+
+The variant "columns" (`new_state(deal, "columns")`; the engine's first reading, before issue 22, with the deal
+restricted as in the default): a card that leaves a lower row frees the card above it and takes nothing from the
+pack (rule I, at once); a place is free only when its whole column is gone — that place is in the first row, an
+upper row — and it is closed at once with the pack's next card before anything else (p5); new rows go under each
+column's last card. Every sentence of the chapter then has effect, but p2's «свободныя мѣста» is narrowed to the
+places of emptied columns: a card that leaves a lower row opens no place for the pack. The rules that read
+differently in it are the rules 'columns-I', 'columns-fill' and 'columns-upper' (`Rule.variant`).
+"""
 from __future__ import annotations
 
 from .. import cards as C
@@ -11,7 +31,13 @@ RULES = (
          "только тѣ карты годны, ниже которыхъ не лежатъ другія.",
          "Every card of the first row is available; each new row is laid a little over the one before; removing a "
          "card of a lower row frees the card directly above it: a card is available only when no card lies below "
-         "it.", cite="blockade-rule-I"),
+         "it. (The edition's reading: while the pack lasts the place a card leaves is closed again at once (rule "
+         "'fill'), so the card above is freed only once the pack is out.)", cite="blockade-rule-I"),
+    Rule("columns-I", "I", "Снимая одну изъ картъ нижнихъ рядовъ, тѣмъ самымъ освобождаютъ одну изъ картъ, "
+         "непосредственно лежащую выше",
+         "Variant 'columns': a card that leaves a lower row (to a foundation or onto another card) frees the card "
+         "above it at once, pack or no pack; nothing from the pack takes its place.", cite="blockade-rule-I",
+         variant="columns"),
     Rule("II", "II", "За основными картами должна слѣдовать масть.", "The foundations follow suit.",
          cite="blockade-rule-II"),
     Rule("row", "play", "Располагаютъ въ продольную линію двѣнадцать картъ. Тузы играютъ по мѣрѣ того, какъ они "
@@ -31,6 +57,11 @@ RULES = (
          "взятыми изъ колоды, послѣ чего продолжаютъ вновь играть и дѣлать марьяжъ.",
          "Every place a card leaves (a card of a row, not one married onto another) is closed at once with the "
          "next card of the pack; then play and marriages go on.", cite="blockade-p2"),
+    Rule("columns-fill", "play", "Открывши такимъ образомъ свободныя мѣста немедленно же закрываются новыми картами, "
+         "взятыми изъ колоды",
+         "Variant 'columns': a place is free only when its whole column is gone; it is closed at once with the "
+         "next card of the pack. A card that leaves a lower row opens no place (the sentence narrowed to emptied "
+         "columns).", cite="blockade-p2", variant="columns"),
     Rule("next", "play", "Въ случаѣ, если ни то, ни другое невозможно, то раскладываютъ новый рядъ картъ, ниже "
          "перваго ряда, и когда этотъ рядъ готовъ, то опять играютъ, дѣлаютъ марьяжъ и кладутъ новыя карты на "
          "пустыя мѣста, подобно тому какъ и прежде.",
@@ -44,7 +75,13 @@ RULES = (
     Rule("upper", "play", "Во время игры очень часто пустыя мѣста открываются въ верхнихъ рядахъ: мѣста эти должны "
          "быть прежде всего закрыты новыми картами.",
          "Places that open in the upper rows are closed first with new cards: a place is refilled the moment it "
-         "opens, before anything else.", cite="blockade-p5"),
+         "opens, before anything else. (The edition's reading: while the pack lasts no place of an upper row ever "
+         "opens, every column keeping its length.)", cite="blockade-p5"),
+    Rule("columns-upper", "play", "Во время игры очень часто пустыя мѣста открываются въ верхнихъ рядахъ: мѣста эти "
+         "должны быть прежде всего закрыты новыми картами.",
+         "Variant 'columns': the place of an emptied column lies in the first row, an upper row; it is closed with "
+         "the pack's next card before anything else (before any play, marriage or new row).", cite="blockade-p5",
+         variant="columns"),
     Rule("once", "play", "Пасьянсъ не раскладывается вторично.", "No redeal.", cite="blockade-p6"),
 )
 
@@ -71,7 +108,17 @@ class Blockade(Game):
              "is laid goes to a foundation and the next card takes its place. A new row ('deal') is laid only «если ни"
              " то, ни другое невозможно»: when no card can be played and no card of a row can be married (moving an "
              "already married card to the other copy of its host makes no new marriage, so it does not hold up the "
-             "deal).")
+             "deal). The variant 'columns' reads rule I and p2 the other way (the module's docstring argues both): "
+             "the columns are stacks, a card that leaves one frees the card beneath it and takes nothing from the "
+             "pack, and only a column emptied of all its cards is closed at once, before anything else, with the "
+             "pack's next card (rules 'columns-I', 'columns-fill', 'columns-upper'); there a marriage that moves a "
+             "card from one copy of its host to the other makes no new marriage and does not hold up the deal.")
+    variants = {"columns": "Rule I and p2 read by columns: a card that leaves a lower row frees the card above it "
+                           "and takes nothing from the pack; a place is free only when its whole column is gone, "
+                           "and it is closed at once with the pack's next card before anything else; new rows go "
+                           "under each column's last card."}
+    variants_ru = {"columns": "по столбцам: снятая карта открывает карту над ней, из колоды закрывают лишь "
+                              "опустевший столбец"}
     piles = (
         PileSpec("foundation", "foundation", tuple(((i % 4) * 1.2 + 2.5, (i // 4) * 1.5) for i in range(8)),
                  "Основаніе", "Foundation", take=False, build=Build(+1, "same"), base=(1,), rules=("II", "aces")),
@@ -90,22 +137,46 @@ class Blockade(Game):
 
     def moves(self, state: State) -> list[Move]:
         out = super().moves(state)
-        stock, pack = self.stock, state.piles[self.stock]
-        blocking = False  # a play, or a marriage of a row's card: then no new row (rule 'next')
+        pack = bool(state.piles[self.stock])
+        by_columns = state.vars.get("variant") == "columns"
+        blocking = False  # a move that makes a play or a new marriage: then no new row (rule 'next')
         for move in out:
-            src, dst = move.steps[0][1], move.steps[0][2]
-            married = state.vars.get(f"m-{self.names[src]}", 0)
-            if move.kind == "play" or married == 0:
-                blocking = True
-            if married:  # a married card leaves: no place opens
-                move.steps.append(state.set_step(f"m-{self.names[src]}", married - 1 or None))
-            elif pack:  # rule 'fill': the place it leaves is closed at once from the pack
-                move.steps.append(("move", stock, src, 1, state.down[stock], 0))
-            if move.kind == "marry":
-                move.steps.append(state.set_step(f"m-{self.names[dst]}", state.vars.get(f"m-{self.names[dst]}", 0) + 1))
+            if by_columns:
+                blocking = self._column_move(state, move, pack) or blocking
+            else:
+                blocking = self._place_move(state, move, pack) or blocking
         if pack and not blocking:
             out.append(Move("deal", self._row_steps(state), "deal"))
         return out
+
+    def _place_move(self, state: State, move: Move, pack: bool) -> bool:
+        """The edition's reading: the place a row's card leaves is closed at once from the pack (rule 'fill'); a
+        married card takes no place of its own (m-<column>), so its leaving opens none. Returns whether the move
+        holds up the deal: a play, or a marriage of a row's card (moving an already married card to the other copy
+        of its host makes no new marriage)."""
+        src, dst = move.steps[0][1], move.steps[0][2]
+        married = state.vars.get(f"m-{self.names[src]}", 0)
+        if married:  # a married card leaves: no place opens
+            move.steps.append(state.set_step(f"m-{self.names[src]}", married - 1 or None))
+        elif pack:  # rule 'fill': the place it leaves is closed at once from the pack
+            move.steps.append(("move", self.stock, src, 1, state.down[self.stock], 0))
+        if move.kind == "marry":
+            move.steps.append(state.set_step(f"m-{self.names[dst]}", state.vars.get(f"m-{self.names[dst]}", 0) + 1))
+        return move.kind == "play" or married == 0
+
+    def _column_move(self, state: State, move: Move, pack: bool) -> bool:
+        """The variant 'columns': the card beneath the one that leaves is free at once (rule 'columns-I'); only a
+        column the move empties is closed, at once and before anything else, with the pack's next card (rules
+        'columns-fill', 'columns-upper'). Returns whether the move holds up the deal: a play, or a marriage other
+        than moving a card from one copy of its host to the other (the same position but for which pack's copy
+        lies where: no new marriage, and a player could repeat it for ever)."""
+        src, dst = move.steps[0][1], move.steps[0][2]
+        column = state.piles[src]
+        if len(column) == 1 and pack:  # the whole column is gone: its place, in the first row, is closed at once
+            move.steps.append(("move", self.stock, src, 1, state.down[self.stock], 0))
+        if move.kind == "marry" and len(column) > 1 and column[-2] % 52 == state.piles[dst][-1] % 52:
+            return False
+        return True
 
     def _row_steps(self, state: State) -> list[Step]:
         """Rule 'row': one card to each column; an ace is played at once and the next card takes its place.
