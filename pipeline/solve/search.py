@@ -167,11 +167,12 @@ def search_for(slug: str) -> Search:
 
 
 def solve_state(game: Game, state: State, node_limit: int = 1_000_000, time_limit: float | None = None) -> Solution:
-    """The game's own solver where it has one (`pipeline.solve.games`), else the generic search."""
+    """The game's own solver where it has one (`pipeline.solve.games`) and its model plays the state's reading of
+    the rules (`VARIANTS`), else the generic search over the engine's own moves."""
     from . import games as solvers
 
     own = solvers.for_game(game.slug)
-    if own is not None:
+    if own is not None and solvers.plays(own, state.vars.get("variant", "")):
         return own.solve(game, state, node_limit, time_limit)
     return search_for(game.slug).solve(state, node_limit, time_limit)
 

@@ -134,7 +134,12 @@ def blockade_safe(game: Game, state: State, moves: list[Move]) -> Move | None:
     already hold the other copy of r/s, so whichever of them the card takes, the other copy can still go where the
     winning line put it (the two foundations are interchangeable at that rank). The column must not empty while the
     pack still has cards: a space is refilled at once from the pack (rule 'fill'), which would change which card
-    each later row puts where; with a card left below, every later row lands on the same columns as before."""
+    each later row puts where; with a card left below, every later row lands on the same columns as before.
+
+    The same holds in the variant 'columns' (the generic search plays it with these tactics): there the card's
+    leaving frees the card beneath it and takes nothing from the pack, as its moving onto another column would,
+    and only an emptied column is refilled (excluded here as above). In both readings the card, up or not, is a
+    play, so no row is dealt until it goes up (rule 'next'): the winning line deals nothing before it either."""
     played = None
     stock = game.index["stock"]
     for m in moves:

@@ -13,6 +13,9 @@ A module defines:
     NODE_LIMIT: int    positions per deal for the winnability table (benchmarks/solver.py)
     METHOD: str        one or two sentences: what the solver knows about its game (shown on the site)
     RERUN_METHOD: str  (optional) what a budget beyond NODE_LIMIT adds (a rerun of the table's unknown deals)
+    VARIANTS: tuple    (optional, default ("",)) the readings of the rules (`Game.variants`, "" the edition's own)
+                       its model plays; `search.solve_state` gives a position of any other reading to the generic
+                       search, which plays the engine's own moves in whatever reading the state carries
     def solve(game: Game, state: State, node_limit: int, time_limit: float | None) -> Solution
 
 `solve` must leave `state` as it found it and honour `node_limit` (the in-page hint gives it a small budget).
@@ -28,6 +31,11 @@ _CACHE: dict[str, ModuleType | None] = {}
 
 def module_name(slug: str) -> str:
     return f"{__name__}.{slug.replace('-', '_')}"
+
+
+def plays(module: ModuleType, variant: str) -> bool:
+    """Whether a solver module's model plays the reading `variant` ("" the edition's own)."""
+    return variant in getattr(module, "VARIANTS", ("",))
 
 
 def for_game(slug: str) -> ModuleType | None:

@@ -29,6 +29,10 @@ from pipeline.solve.search import LOST, WON, Solution
 from pipeline.solve.model import UNKNOWN, depth_first, probes_then_full
 
 NODE_LIMIT = 8_000
+# the model is the edition's reading only (every place a row card leaves refilled from the pack): the variant
+# 'columns' (a card that leaves frees the card beneath it; only an emptied column is refilled) plays otherwise, and
+# search.solve_state gives its positions to the generic search
+VARIANTS = ("",)
 FIRST = 8_000  # positions for the probes and the full search before any beam
 METHOD = ("Own model of the columns and the pack (packs merged, foundations read off the cards): streamlined probes,"
           " then a full depth-first search with a transposition table; with a larger budget (reruns), half of what "
@@ -541,6 +545,9 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
     (then the same with seeded noise): many beams ranked differently win more deals for the positions than fewer
     wider ones (docs/solvers/blockade.md). `safe` and `proofs` switch the safe moves and the loss proof off (for
     the tests that check them against brute force)."""
+    if state.vars.get("variant", "") not in VARIANTS:  # search.solve_state gives it to the generic search
+        raise ValueError(f"the Blockade model plays the edition's reading only, not the variant "
+                         f"{state.vars['variant']!r}: solve it with pipeline.solve.search.solve_state")
     start = time.perf_counter()
     if game.won(state):
         return Solution(WON, [], 0, 0.0)

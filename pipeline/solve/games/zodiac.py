@@ -40,6 +40,7 @@ from pipeline.engine.core import Game, State
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
 
 NODE_LIMIT = 200_000
+VARIANTS = ("", "literal")  # the readings the model plays: the edition's and rule I literal (point 4 above)
 METHOD = ("Exact for losses, without searching the engine's positions: since the talon may be turned over after any "
           "pass that placed a card, the order of the pack does not matter, and the four suits are separate puzzles "
           "(the equator's cards counted among the cards still to place, its places shared out between the suits); "
