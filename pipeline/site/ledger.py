@@ -75,7 +75,9 @@ def game_of(slug: str):
 
 def summary(game, book: engine_ledger.Ledger) -> str:
     n_text = sum(r.source == "text" for r in game.rules)
-    return (f"Правил в игре {len(game.rules)}: из текста {n_text}, реконструировано {len(book.reconstructed)}. "
+    n_other = sum(bool(getattr(r, "variant", "")) for r in game.rules)
+    other = f" (из них {n_other} — только в другом прочтении правил)" if n_other else ""
+    return (f"Правил в игре {len(game.rules)}{other}: из текста {n_text}, реконструировано {len(book.reconstructed)}. "
             f"Предложений в правилах и «Игре» {len(book.sentences)}: "
             f"процитировано правилами {sum(bool(s.rules) for s in book.sentences)}, "
             f"описательных {sum(not s.rules for s in book.sentences)}.")
@@ -118,7 +120,7 @@ def section(slug: str, tei: Path, chapter_href: str = "../") -> etree._Element |
         if s.rules:
             what = h("ul", {"class": "ledger-rules"},
                      [h("li", None, h("a", {"href": f"#ledger-rule-{r}"}, h("code", None, r)), " — ",
-                        book_place(rules[r])) for r in s.rules])
+                        book_place(rules[r]), reading_of(game, rules[r])) for r in s.rules])
         else:
             what = (h("span", {"class": "ledger-descriptive"}, "не правило: ", s.description) if s.description
                     else h("span", {"class": "ledger-problem"}, "не учтено: ни правила, ни описания"))
@@ -136,7 +138,7 @@ def section(slug: str, tei: Path, chapter_href: str = "../") -> etree._Element |
         else:
             where = h("span", {"class": "ledger-problem"}, f"цитата не найдена в {r.cite or '—'}")
         rule_rows.append(h("tr", {"id": f"ledger-rule-{r.id}"}, h("td", None, h("code", None, r.id)),
-                           h("td", None, where),
+                           h("td", None, where, reading_of(game, r)),
                            h("td", None, h("ul", {"class": "ledger-tests"},
                                            [h("li", None, h("code", None, t)) for t in ran]) if ran else "нет")))
     out = h("section", {"class": "rule-ledger"},
@@ -167,6 +169,15 @@ def book_place(rule) -> str:
         note = f"примечание {rule.cite.removeprefix('note-')}"
         return note if rule.number == "play" else f"{note} к правилу {rule.number}"
     return "из раздела «Игра»" if rule.number == "play" else f"правило {rule.number} книги"
+
+
+def reading_of(game, rule) -> str:
+    """For a rule of one of the game's other readings (`Rule.variant`), which one: the board offers it by the same
+    Russian label; "" for a rule of the edition's own reading."""
+    variant = getattr(rule, "variant", "")
+    if not variant:
+        return ""
+    return f" (только в другом прочтении правил, «{game.variants_ru.get(variant, variant)}»)"
 
 
 def _joined(items: list[etree._Element]) -> list:

@@ -449,7 +449,9 @@ def rules_page(edition: Edition, page_url: str) -> tuple[str, list[dict]]:
     for ch in edition.chapters:
         root = chapter_tree(ch, edition)
         ids = set(root.xpath("//@id"))
-        game_rules = engine_rules(ch.slug)
+        # the engine's rules of the edition's own reading (a rule of another reading, `Rule.variant`, is on the
+        # game's ledger page and the board, where that reading is chosen)
+        game_rules = [r for r in engine_rules(ch.slug) if not getattr(r, "variant", "")]
         numbered = {r.number: r for r in game_rules if r.number != "play"}
 
         def in_ledger(rule) -> list:

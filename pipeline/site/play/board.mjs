@@ -756,6 +756,8 @@ export class Board {
   }
 
   renderRules(info) {
+    // a rule of another reading (rule.variant) says which: the same label as the choice of readings
+    const readings = Object.fromEntries((info.variants || []).map((v) => [v.id, v.ru || v.id]));
     const items = info.rules.map((rule) => {
       const reconstructed = rule.source === "reconstructed";
       // where the rule stands in the chapter: the build's anchor (the element the rule ledger cites, else the TEI's
@@ -774,6 +776,8 @@ export class Board {
         h("span", { class: "play-rule-ru", lang: "ru" }, rule.ru),
         reconstructed ? h("span", { class: "play-rule-mark" },
           ` Реконструкция редактора${rule.origin ? `: ${rule.origin}` : ""}.`) : null,
+        rule.variant ? h("span", { class: "play-rule-mark" },
+          ` Только в другом прочтении правил: «${readings[rule.variant] || rule.variant}».`) : null,
         where ? h("span", { class: "play-rule-where" }, where) : null);
     });
     this.rulesList.replaceChildren(...items);
