@@ -47,3 +47,20 @@ def test_zodiacs_literal_reading_is_chosen_on_the_board_and_played_by_the_engine
 def test_a_game_without_variants_offers_no_choice(board_page, site_url):
     open_board(board_page, site_url, "windmill")
     assert board_page.locator(".play-variant-select").is_hidden()
+
+
+def test_blockades_column_reading_is_offered_and_its_rules_say_so_in_the_panel(board_page, site_url):
+    page = board_page
+    open_board(page, site_url, "blockade", deal=1)
+    info = api.describe("blockade")
+    offered = page.locator(".play-variant-select option").evaluate_all("os => os.map(o => [o.value, o.textContent])")
+    assert offered == [["", "как в издании"]] + [[v["id"], v["ru"]] for v in info["variants"]]
+    label = info["variants"][0]["ru"]
+    for rule in info["rules"]:
+        text = page.locator(f'.play-rules-list > li[data-rule="{rule["id"]}"]').inner_text()
+        assert (f"Только в другом прочтении правил: «{label}»" in text) == (rule["variant"] == "columns")
+    page.locator(".play-variant-select").select_option("columns")
+    page.wait_for_function("() => (window.editionPlay.state().state.vars || {}).variant === 'columns'")
+    settle(page)
+    assert legal(view(page)) == {m["id"] for m in api.new_game("blockade", 1, "columns")["legal_moves"]}
+    assert not page.errors
