@@ -303,7 +303,9 @@ class Game:
         declarations are left out (ids, wording, cites, origins: the ledger may split or re-quote a rule without
         changing play), and so are labels and positions; a changed reading of a rule in a hook must bump
         `revision`. Solver results record it (results/winnability.json), so a figure computed under other rules
-        is recognised as such."""
+        is recognised as such. It is the edition's own reading's: `variants` and rules of a variant are left out,
+        since the table's figures are of that reading (`solve_deal` deals no variant) and offering another
+        reading changes nothing it plays; figures of a variant would need a fingerprint of their own."""
         import hashlib
         import json
 
