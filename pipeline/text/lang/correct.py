@@ -157,6 +157,7 @@ FREQ_FLOOR = 2.5
 AGREE = 2.0
 GOVERN = 1.5
 DUPLICATE = 3.0
+NEAR_DUPLICATE = 2.0  # three of the four words around it the same (the fourth misread in one copy or the other)
 SYNTAX_W = 0.25       # × how much likelier the reading's word classes are between its neighbours (pipeline.text.lang.syntax)
 SYNTAX_EVIDENCE = 1.0  # … counted as evidence from this much
 MAX_CHANNEL = 11.0
@@ -168,6 +169,8 @@ REAL_DELTA, REAL_MARGIN = 1.2, 1.0  # … a real word's, with context around it 
 TEXT_DELTA = 2.0                    # … with only the rest of the text for it (its spelling, its use)
 FAR_DELTA, FAR_MARGIN = 3.0, 2.0    # … with a duplicate witness, for a reading one letter of any kind away
 LOW_DELTA, LOW_MARGIN = 3.0, 0.2   # the least a non-word's best reading must win by, over the form and the runner-up
+WRONG_DELTA, WRONG_MARGIN = 1.5, 1.0  # … where the form breaks a rule no pre-reform word breaks (талоъ, переводят)
+SPELLING_TIE = 1.0    # two spellings of one word this close are told apart by the text's own
 TEXT_FREQUENT_WORD = 5     # … a word (any form) used in this many places, for a reading not itself printed
 TEXT_FREQUENT_LETTER = 12   # … at least this many where the reading is one letter of any kind away
 RARE_ZIPF = 3.0       # … where the printed word is at most this common in Russian
@@ -718,12 +721,24 @@ def _hyphenated(a: str, b: str) -> bool:
     return bool(a and b) and is_known(modernize_word(a.lower()) + "-" + modernize_word(b.lower()))
 
 
-def _certainty(real_word: bool, best: "_Cand", delta: float, margin: float) -> str | None:
+@lru_cache(maxsize=200_000)
+def _function(form: str) -> bool:
+    """Morphology may read ``form`` as a preposition, conjunction or particle."""
+    return any(p.tag.POS in FUNCTION_POS for p in parses(modernize_word(form)))
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Two readings that are one word spelled two ways (котораго, которого): the same in the 1918 spelling."""
+    return a != b and " " not in a and " " not in b and modernize_word(a) == modernize_word(b)
+
+
+def _certainty(real_word: bool, best: "_Cand", delta: float, margin: float, wrong: bool = False) -> str | None:
     """high/medium/low from how far the best reading beats the printed form (``delta``) and the
     runner-up (``margin``); None: not settled.  A real word yields only to context: to a reading one
     known confusion away, or one letter of any kind away where the text's use of the word says so or
     another witness has the reading between the same words, by a wide margin (``Ига.`` where another
-    witness has ``Игра.``)."""
+    witness has ``Игра.``).  ``wrong``: the printed form breaks a rule no pre-reform word breaks (``misspelt``), so
+    whatever it scores, it is no reading: the best reading need beat it by less, the runner-up by more."""
     if real_word:
         in_context = {"context", "agreement", "government", "duplicate-witness", "spelling-variant",
                       "text-frequency", "syntax"} & set(best.evidence)
@@ -740,6 +755,8 @@ def _certainty(real_word: bool, best: "_Cand", delta: float, margin: float) -> s
     if delta >= 4.5 and margin >= 1.5:
         return "medium"
     if delta >= LOW_DELTA and margin >= LOW_MARGIN:
+        return "low"
+    if wrong and delta >= WRONG_DELTA and margin >= WRONG_MARGIN:
         return "low"
     return None
 
@@ -827,6 +844,7 @@ class _Corpus:
         for k, w in enumerate(stream):
             self.occurrences.setdefault(w, set()).add(_window(stream, k, 2))
         self.vocab = sorted(self.contexts)
+        self._near: dict[tuple, set[tuple[str, ...]]] | None = None
         self._by_lemma: dict[str, list[tuple[str, int]]] | None = None
         self._respelt: dict[str, str] = {}
         self._frequent: dict[str, list[str]] | None = None
@@ -896,6 +914,25 @@ class _Corpus:
                 got = found.pop()
             self._respelt[form] = got
         return got
+
+    def near_copy(self, form: str, wide: tuple[str, ...], here: tuple[tuple[str, ...], ...] = ()) -> bool:
+        """``form`` stands elsewhere between three of the four words ``wide`` has around it (two each side, none of
+        the three missing), in a window other than ``wide`` and those of ``here`` (the form's own place): a copy of the passage in another witness where one of
+        the words around was misread, in that copy or in this one. An index of every window with each of its four
+        places left open, made on first use."""
+        if self._near is None:
+            self._near = {}
+            for w, seen in self.wide.items():
+                for ctx in seen:
+                    for i in range(4):
+                        if sum(1 for j, q in enumerate(ctx) if j != i and q) == 3:
+                            self._near.setdefault((w, i) + ctx[:i] + ctx[i + 1:], set()).add(ctx)
+        for i in range(4):
+            if sum(1 for j, q in enumerate(wide) if j != i and q) < 3:
+                continue
+            if any(ctx != wide and ctx not in here for ctx in self._near.get((form, i) + wide[:i] + wide[i + 1:], ())):
+                return True
+        return False
 
     def support(self, form: str, wide: tuple[str, ...] | None = None) -> int:
         """Distinct occurrences of ``form``; with ``wide``, other than the one there ("" = unknown)."""
@@ -985,8 +1022,9 @@ class Corrector:
     # ---- scores
     def _language(self, form: str, ctx: tuple[str, str], wide: tuple, is_obs: bool,
                   capital: bool = False, clause: tuple[bool, bool] = (False, False),
-                  linked: tuple[bool, bool] = (True, True)) -> tuple[float, list[str]]:
-        """``clause``: whether nothing but a space stands between the form and each neighbour (a
+                  linked: tuple[bool, bool] = (True, True), copy_ok: bool = True) -> tuple[float, list[str]]:
+        """``copy_ok``: a reading may take evidence from a copy with three of its four words around the same (not
+        where the printed form has such a copy itself); ``clause``: whether nothing but a space stands between the form and each neighbour (a
         subject and its verb are looked for only there); ``linked``: whether no stop, comma, colon, dash or bracket
         does (a preposition or numeral governs a word only across such a gap: ``дамы за двѣнадцать, короли``)."""
         evidence = []
@@ -1023,6 +1061,10 @@ class Corrector:
             evidence.append("context")
         if not is_obs and wide in self.corpus.wide.get(form, ()):
             score += DUPLICATE  # the same two words either side: a duplicate passage
+            evidence.append("duplicate-witness")
+        elif not is_obs and copy_ok and len(wide) == 4 and self.corpus.near_copy(form, wide):
+            # three of the four: a copy with one word around misread (not where the printed form has one too)
+            score += NEAR_DUPLICATE
             evidence.append("duplicate-witness")
         if ((ctx[0] and (_agrees(ctx[0], form) or clause[0] and _subject_agrees(ctx[0], form)))
                 or (ctx[1] and (_agrees(form, ctx[1]) or clause[1] and _subject_agrees(form, ctx[1])))):
@@ -1136,7 +1178,7 @@ class Corrector:
         for idx, r in list(results.items()):
             if isinstance(r, Correction) or read[max(0, idx - 2):idx + 3] == lower[max(0, idx - 2):idx + 3]:
                 continue
-            again = self._at(toks, words, read, idx)
+            again = self._at(toks, words, read, idx, lower)
             if again is not None or isinstance(r, Review):
                 results[idx] = again
             if isinstance(again, Correction) and again.kind != "join" and " " not in again.corr:
@@ -1154,8 +1196,11 @@ class Corrector:
         reviews.sort(key=lambda r: r.start)
         return corrections, reviews
 
-    def _at(self, toks, words, lower, idx):
+    def _at(self, toks, words, lower, idx, printed=None):
+        """``printed``: the words as printed, where ``lower`` has some of them as read (the second pass)."""
         k = words[idx]
+        printed = printed or lower
+        here = tuple(printed[i] if 0 <= i < len(printed) else "" for i in (idx - 2, idx - 1, idx + 1, idx + 2))
         start, end, surface, _ = toks[k]
         p1 = lower[idx - 1] if idx else ""
         n1 = lower[idx + 1] if idx + 1 < len(words) else ""
@@ -1172,7 +1217,8 @@ class Corrector:
         cut = "start" if k == 0 and surface[:1].islower() else "end" if k == len(toks) - 1 else ""
         if len(surface) == 1 and idx and idx + 1 < len(words):
             return self._lone_letter(surface, gap_before, gap_after, start, end)
-        return self._word(surface, (p1, n1), (p2, p1, n1, n2), gap_before, gap_after, start, end, prev_surface, cut)
+        return self._word(surface, (p1, n1), (p2, p1, n1, n2), gap_before, gap_after, start, end, prev_surface, cut,
+                          here)
 
     @staticmethod
     def _lone_letter(surface: str, gap_before: str, gap_after: str, start: int, end: int):
@@ -1203,19 +1249,20 @@ class Corrector:
             return True  # a glued heading (КАРТЪПравила): the mechanical layer splits it
         return False
 
-    def _word(self, surface, ctx, wide, gap_before, gap_after, start, end, prev_surface="", cut=""):
-        found = self._word_once(surface, ctx, wide, gap_before, gap_after, start, end, prev_surface, cut)
+    def _word(self, surface, ctx, wide, gap_before, gap_after, start, end, prev_surface="", cut="", here=()):
+        found = self._word_once(surface, ctx, wide, gap_before, gap_after, start, end, prev_surface, cut, here)
         if isinstance(found, Correction) and found.kind != "split" and " " not in found.corr:
             # a reading the corrector would read again (an OCR form of the corpus, катггами for
             # катггамр) is read through to the end, so that correcting twice is correcting once
-            again = self._word_once(found.corr, ctx, wide, gap_before, gap_after, start, end, prev_surface, cut)
+            again = self._word_once(found.corr, ctx, wide, gap_before, gap_after, start, end, prev_surface, cut, here)
             if isinstance(again, Correction) and " " not in again.corr:
                 found = dataclasses.replace(found, corr=again.corr, cert=min(found.cert, again.cert, key=CERTS.index),
                                             kind=found.kind + "+" + again.kind, evidence=found.evidence + again.evidence)
         return found
 
-    def _word_once(self, surface, ctx, wide, gap_before, gap_after, start, end, prev_surface="", cut=""):
-        """``cut``: "start"/"end" where the word stands at the edge of a text cut off there (see ``_at``)."""
+    def _word_once(self, surface, ctx, wide, gap_before, gap_after, start, end, prev_surface="", cut="", here=()):
+        """``cut``: "start"/"end" where the word stands at the edge of a text cut off there (see ``_at``); ``here``:
+        the words around it as printed."""
         if self._skip(surface, gap_before, gap_after):
             return None
         if len(surface) > longest_word():
@@ -1239,12 +1286,13 @@ class Corrector:
         real_word = obs_known and not orthography(obs)[0]
         caps = len(surface) > 1 and _restore_case(surface, obs) == obs.upper()
         cands: list[_Cand] = []
+        copy_ok = not (len(wide) == 4 and self.corpus.near_copy(obs, wide, (here,)))
         for c in self._candidates(obs, real_word):
             cost, ops = channel(obs, c, caps)
-            lang, ev = self._language(c, ctx, wide, False, False, clause, linked)
+            lang, ev = self._language(c, ctx, wide, False, False, clause, linked, copy_ok)
             cands.append(_Cand(c, lang - cost, cost, ops, tuple(ev)))
         if real_word and support <= REPEAT_MAX:
-            cands = [self._text_evidence(obs, c, support) for c in cands]
+            cands = [self._text_evidence(obs, c, support, ctx) for c in cands]
         if not real_word:
             cands += self._splits(obs, ctx, gap_after, linked)
         if gap_after.strip()[:1] in set(".!?;:"):  # nothing follows in the sentence: no preposition
@@ -1271,11 +1319,14 @@ class Corrector:
                 return Review(start, end, surface, (), self._reason(obs))
             return None if not real_word else self._capital(surface, ctx, gap_before, start, end, prev_surface)
         cands.sort(key=lambda c: (-c.score, c.channel, c.form))
+        cands = self._spellings(cands)
         best = cands[0]
-        second = cands[1].score if len(cands) > 1 else lang_obs
+        # the runner-up is another word: two spellings of one word are told apart by the text's own (above)
+        others = [c for c in cands[1:] if not _same_word(c.form, best.form)]
+        second = others[0].score if others else lang_obs
         delta = best.score - lang_obs
         margin = best.score - max(second, lang_obs)
-        cert = _certainty(real_word and not mixed, best, delta, margin)
+        cert = _certainty(real_word and not mixed, best, delta, margin, misspelt(obs))
         if cert is None:
             if real_word and not mixed:
                 return self._capital(surface, ctx, gap_before, start, end, prev_surface)
@@ -1312,6 +1363,23 @@ class Corrector:
         evidence = (f"score:{delta:.1f}",) + best.evidence
         return Correction(start, end, surface, corr, cert, kind, evidence, "corrector")
 
+    def _spellings(self, cands: list["_Cand"]) -> list["_Cand"]:
+        """The best reading and those within SPELLING_TIE of it that are the same word spelled otherwise (котораго,
+        которого; есть, ѣсть): the text's evidence for the word counts both alike (capped), so the one spelled as the
+        text prints it in at least two places and twice as often as each other goes first."""
+        best = cands[0]
+        tied = [c for c in cands if c.score >= best.score - SPELLING_TIE and _same_word(c.form, best.form)]
+        if len(tied) < 2:
+            return cands
+        counts = {c.form: self.corpus.support(c.form) for c in tied}
+        first = max(tied, key=lambda c: counts[c.form])
+        if counts[first.form] < 2 or any(counts[c.form] * 2 > counts[first.form] for c in tied if c is not first):
+            return cands  # a spelling the text prints in a place or two, or no more than twice as often, decides nothing
+        if first is best:
+            return cands
+        first = dataclasses.replace(first, score=best.score, evidence=first.evidence + ("text-spelling",))
+        return [first] + [c for c in cands if c.form != first.form]
+
     def _syntax(self, obs: str, cands: list["_Cand"], lang_obs: float, around) -> tuple[list["_Cand"], float]:
         """The word classes of each reading between its neighbours (``pipeline.text.lang.syntax``), as a penalty
         for fitting worse than the best-fitting reading (the printed form among them where morphology
@@ -1335,7 +1403,7 @@ class Corrector:
             lang_obs += SYNTAX_W * (obs_fit - best)
         return out, lang_obs
 
-    def _text_evidence(self, obs: str, cand: "_Cand", support: int) -> "_Cand":
+    def _text_evidence(self, obs: str, cand: "_Cand", support: int, ctx: tuple[str, str] = ("", "")) -> "_Cand":
         """What the rest of the text says against a real word printed in at most one other place
         (``support``): ``spelling-variant`` — printed nowhere else, the reading is the same modern
         word spelled as the text spells it elsewhere (``немѣдленно`` where the text has
@@ -1356,6 +1424,13 @@ class Corrector:
                     and word_zipf(cand.form) >= zipf(obs) + 1.0 and not _lemmas(obs) & _lemmas(cand.form)):
                 return dataclasses.replace(cand, score=cand.score + VARIANT,
                                            evidence=cand.evidence + ("text-frequency",))
+            if (support == 0 and n >= TEXT_FREQUENT_LETTER and word_zipf(cand.form) >= zipf(obs) + 0.5
+                    and not _lemmas(obs) & _lemmas(cand.form) and not (_function(obs) or _function(cand.form))
+                    and any(self.corpus.bigrams(cand.form, ctx)) and not any(self.corpus.bigrams(obs, ctx))):
+                # context decides: the text prints the reading next to a neighbour, the form next to neither — not
+                # for a preposition, conjunction or particle, which stand next to anything (подлѣ того, послѣ того)
+                return dataclasses.replace(cand, score=cand.score + VARIANT,
+                                           evidence=cand.evidence + ("text-frequency", "neighbour"))
             return cand
         if support == 0 and cand.form == self.corpus.respelt_stem(obs):
             return dataclasses.replace(cand, score=cand.score + VARIANT, evidence=cand.evidence + ("spelling-variant",))
