@@ -1,6 +1,6 @@
 """What the rest of the text says about a word: its spelling elsewhere, its other forms, the kinds of word
 around it."""
-from pipeline.text.lang.correct import _respelled
+from pipeline.text.lang.correct import Corrector, _respelled
 from pipeline.text.lang.syntax import Syntax, word_classes
 
 
@@ -55,3 +55,35 @@ def test_one_letter_of_any_kind_in_a_real_word_only_against_another_witness(corr
     assert readings(corrector, "Ига.") == [("Ига", "Игра")]
     assert readings(corrector, "Ига и рабство.") == []
     assert readings(corrector, "когда находятся подлѣ того основанія") == []
+
+
+def _read(corrector, text):
+    return {c.sic: c for c in corrector.correct(text)[0]}
+
+
+def test_a_real_word_printed_once_yields_to_a_frequent_word_the_text_prints_next_to_its_neighbour():
+    # «хартъ» is a word (харт), printed once; «картъ» is printed in a dozen places, after «числа» too
+    page = [f"Игрокъ беретъ {n} картъ изъ колоды и кладетъ ихъ на столъ." for n in (
+        "пять", "шесть", "семь", "восемь", "девять", "десять", "двѣ пачки", "всѣ двѣнадцать", "три ряда", "остатокъ")]
+    page += ["Потомъ онъ смотритъ, сколько картъ осталось.", "Число картъ въ колодѣ не мѣняется.",
+             "Изъ числа картъ выбираютъ короля.", "Одна изъ числа хартъ, лежащихъ въ рукахъ, идетъ въ талонъ."]
+    found = _read(Corrector(page), page[-1])
+    assert found["хартъ"].corr == "картъ" and "neighbour" in found["хартъ"].evidence
+
+
+def test_a_preposition_printed_once_keeps_its_place_next_to_a_frequent_one():
+    # «послѣ того» a dozen times: «подлѣ того», one letter away, is still the word printed
+    page = [f"Послѣ того {v} карту." for v in ("кладутъ", "берутъ", "смотрятъ", "открываютъ", "переворачиваютъ",
+                                              "ищутъ", "снимаютъ", "кладетъ", "беретъ", "смотритъ", "открываетъ",
+                                              "ищетъ", "снимаетъ")]
+    page.append("Когда онѣ находятся подлѣ того основанія, ихъ кладутъ.")
+    assert _read(Corrector(page), page[-1]) == {}
+
+
+def test_a_copy_with_one_word_around_misread_is_another_witness():
+    # the other copy has «на столъ пестрый платокъ»; here «пестрый» is misread too, so no copy has all four
+    # words around «стол» — three of them are enough
+    copy, here = ("Потомъ кладутъ на столъ пестрый платокъ и ждутъ.", "Потомъ кладутъ на стол пестрыи платокъ и ждутъ.")
+    found = _read(Corrector([copy, here]), here)
+    assert found["стол"].corr == "столъ" and "duplicate-witness" in found["стол"].evidence
+    assert "стол" not in _read(Corrector([here]), here)  # alone, the page leaves it
