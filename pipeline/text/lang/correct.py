@@ -1286,7 +1286,9 @@ class Corrector:
         real_word = obs_known and not orthography(obs)[0]
         caps = len(surface) > 1 and _restore_case(surface, obs) == obs.upper()
         cands: list[_Cand] = []
-        copy_ok = not (len(wide) == 4 and self.corpus.near_copy(obs, wide, (here,)))
+        # a real word yields to a copy only where all four words around agree: where one differs, the copy's word
+        # may be the misreading (замѣнятъ there, замѣнять here)
+        copy_ok = not real_word and not (len(wide) == 4 and self.corpus.near_copy(obs, wide, (here,)))
         for c in self._candidates(obs, real_word):
             cost, ops = channel(obs, c, caps)
             lang, ev = self._language(c, ctx, wide, False, False, clause, linked, copy_ok)
