@@ -178,7 +178,8 @@ export class Board {
         this.mainWidth = w;
         const style = getComputedStyle(this.table);
         this.tablePad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 2;
-        if (this.layout) this.resize();
+        if (this.measured) this.measured();
+        else if (this.layout) this.resize();
       }).observe(this.main);
     }
   }
@@ -214,10 +215,12 @@ export class Board {
       ? fetch(new URL(`first/${encodeURIComponent(this.slug)}.json?v=${g.first}`, import.meta.url))
         .then((r) => (r.ok ? r.json() : null)).catch(() => null)
       : Promise.resolve(null);
-    first.then((b) => {
+    // The first board is drawn once the browser has laid the page out anyway (the ResizeObserver's first report:
+    // reading the width before then forces a layout of the whole page, a long task on a phone), and the rules
+    // panel in a task of its own after it: the page's main thread is never held long (Lighthouse's blocking time).
+    first.then((b) => this.whenMeasured(() => {
       if (!b || this.live) return;
       if (!this.layout) this.setLayout(b.layout, null);
-      this.describeRules(b.info, b.layout);
       if (!this.view && (!deal || deal === b.deal)) {
         this.render({ ...b.view, legal_moves: [] }, { animate: false }); // the moves come with the engine
         this.dealInput.value = String(b.deal);
@@ -225,7 +228,10 @@ export class Board {
         this.dealLink.textContent = `ссылка на раздачу № ${b.deal}`;
       } else if (!this.view) this.renderEmpty();
       performance.mark("play:drawn");
-    });
+      setTimeout(() => {
+        if (!this.info || !this.info.rules) this.describeRules(b.info, b.layout);
+      }, 0);
+    }));
     if (deal || this.variant) {
       this.boot();
       return;
@@ -234,6 +240,25 @@ export class Board {
     this.loaderText.textContent = "Игра начнётся с первого хода: щёлкните карту или нажмите";
     this.playButton.hidden = false;
     this.listenForIntent();
+  }
+
+  /** Run `draw` once the board's width is known from the ResizeObserver (at once if it is; a board the observer
+   * never reports, hidden or without ResizeObserver, is measured after a short wait). */
+  whenMeasured(draw) {
+    if (this.mainWidth || !window.ResizeObserver) {
+      draw();
+      return;
+    }
+    let done = false;
+    const once = () => {
+      if (done) return;
+      done = true;
+      this.measured = null;
+      clearTimeout(timer);
+      draw();
+    };
+    const timer = setTimeout(once, 500);
+    this.measured = once;
   }
 
   /** The engine's rules (and each pile's rules) on the board. */
