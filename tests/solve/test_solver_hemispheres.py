@@ -7,7 +7,7 @@ from pipeline.engine import registry
 from pipeline.engine.core import State
 from pipeline.engine.rng import SplitMix64, shuffled
 from pipeline.solve.search import LOST, WON, solve_state
-from pipeline.solve.model import depth_first
+from pipeline.solve.strategies import depth_first
 from pipeline.solve.stats import replays_to_a_win
 from pipeline.solve.games import hemispheres as H
 
@@ -92,7 +92,7 @@ def test_the_exhaustive_search_gives_the_brute_force_verdict():
     for seed in range(1, 46):
         state = reduced(seed)
         model = H.Model(GAME, state)
-        status, line, _ = depth_first(model, model.choices, model.won, 10**7, None, lambda m: model.dead())
+        status, line, _ = depth_first(model, model.choices, 10**7, None, lambda m: model.dead())
         assert (status == WON) == brute.winnable(GAME, state), seed
         verdicts.add(status)
     assert verdicts == {WON, LOST}
@@ -106,7 +106,7 @@ def test_the_safe_moves_are_never_the_only_way_to_lose():
         for safe in (True, False):
             model = H.Model(GAME, state)
             model.safe = safe
-            verdicts.append(depth_first(model, model.choices, model.won, 10**7, None, lambda m: model.dead())[0])
+            verdicts.append(depth_first(model, model.choices, 10**7, None, lambda m: model.dead())[0])
         assert verdicts[0] == verdicts[1], seed
 
 

@@ -25,8 +25,9 @@ import time
 
 from pipeline.engine.core import Game, State
 from pipeline.engine.rng import SplitMix64
-from pipeline.solve.search import LOST, WON, Solution
-from pipeline.solve.model import UNKNOWN, depth_first, probes_then_full
+from pipeline.solve.model import probes_then_full
+from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
+from pipeline.solve.strategies import depth_first
 
 NODE_LIMIT = 8_000
 # the model is the edition's reading only (every place a row card leaves refilled from the pack): the variant
@@ -79,6 +80,9 @@ class Model:
         names = game.names
         self.m = [state.vars.get(f"m-{names[p]}", 0) for p in self.col_piles]  # married cards on the last place
         self.cut = False  # a streamlined probe left a move untried
+
+    def won(self) -> bool:
+        return self.total == 104
 
     # -- moves
     def moves(self) -> list[int]:
@@ -481,7 +485,7 @@ def _beam(model: Model, budget: int, width: int, safe: bool, dead, deadline: flo
                 result = (WON, line)
                 break
             if model.n == 0:
-                status, tail, used = depth_first(model, lambda: _choices(model, safe), lambda: model.total == 104,
+                status, tail, used = depth_first(model, lambda: _choices(model, safe),
                                                  min(ENDGAME_CAP, max(1, budget - nodes)), deadline, dead)
                 nodes += used
                 if status == WON:
@@ -562,8 +566,8 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
     def search(limit: int, noise: SplitMix64 | None, streamline: bool) -> tuple[str, list[int], int]:
         if proofs and model.hopeless():
             return LOST, [], 0
-        return depth_first(model, lambda: _choices(model, safe, noise, streamline), lambda: model.total == 104,
-                           limit, deadline, dead if proofs else None)
+        return depth_first(model, lambda: _choices(model, safe, noise, streamline), limit, deadline,
+                           dead if proofs else None)
 
     status, line, nodes = probes_then_full(model, search, min(node_limit, FIRST), PROBES)
     if status == UNKNOWN and node_limit > FIRST:  # a larger budget: the full search again, then narrow beams

@@ -68,7 +68,7 @@ from typing import Callable
 
 from pipeline.engine.core import Game, State
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
-from pipeline.solve.model import depth_first
+from pipeline.solve.strategies import depth_first
 
 NODE_LIMIT = 20_000
 METHOD = ("A compact model of the game (the engine's refills and exchanges reproduced; the piles of a race, the races "
@@ -503,7 +503,7 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
 
     def exhaustive(limit: int) -> tuple[str, list]:
         nonlocal spent
-        status, line, nodes = depth_first(model, model.choices, model.won, max(1, limit - spent), deadline,
+        status, line, nodes = depth_first(model, model.choices, max(1, limit - spent), deadline,
                                           lambda m: model.dead())
         spent += nodes
         return status, line

@@ -14,7 +14,7 @@ every move the engine's automatic rule 'exile' is applied: while the pack is out
 be played, the top exile goes beneath the packet whose number is its value. The key is the whole position (the
 foundations are not implied by the other cards: a suit's two foundations may meet at any rank).
 
-The search. Depth-first with a transposition table (pipeline.solve.model.depth_first): plays before the deal,
+The search. Depth-first with a transposition table (pipeline.solve.strategies.depth_first): plays before the deal,
 plays to a foundation the other foundation of the suit cannot use first; first, streamlined probes that try only
 the first play when one exists (their wins are wins; their failures prove nothing unless the first probe never cut
 a line). No move is played without branching: playing a card sooner can change when the automatic exile fires
@@ -29,8 +29,9 @@ import time
 
 from pipeline.engine.core import Game, State
 from pipeline.engine.rng import SplitMix64
-from pipeline.solve.model import LOST, UNKNOWN, WON, depth_first, probes_then_full
-from pipeline.solve.search import Solution
+from pipeline.solve.model import probes_then_full
+from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
+from pipeline.solve.strategies import depth_first
 
 NODE_LIMIT = 100_000
 PROBES = 8
@@ -243,7 +244,7 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
     def search(limit: int, noise: SplitMix64 | None, streamline: bool) -> tuple[str, list[int], int]:
         if model.hopeless():
             return LOST, [], 0
-        return depth_first(model, lambda: _choices(model, noise, streamline), model.won, limit, deadline,
+        return depth_first(model, lambda: _choices(model, noise, streamline), limit, deadline,
                            lambda m: model.hopeless())
 
     status, line, nodes = probes_then_full(model, search, node_limit, PROBES)

@@ -60,7 +60,7 @@ from collections.abc import Iterable, Iterator
 from pipeline.engine.core import Game, State
 from pipeline.engine.rng import SplitMix64
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
-from pipeline.solve.model import depth_first
+from pipeline.solve.strategies import depth_first
 
 NODE_LIMIT = 200_000
 METHOD = ("Own model of the star, the talon and the pack (packs merged, foundations read off the cards): "
@@ -108,6 +108,9 @@ class Model:
         self.total = sum(self.fh)
         self.filling = 1 if state.vars.get("filling") else 0
         self.cut = False  # a probe left a move untried
+
+    def won(self) -> bool:
+        return self.total == GOAL
 
     # -- moves: 64*src + dst; src a place, TALON, STOCK; dst a place (fill or marriage) or 32+f (foundation f)
     def moves(self) -> list[int]:
@@ -644,8 +647,7 @@ def relaxed_lost(game: Game, state: State, node_limit: int, deadline: float | No
     """Is the relaxed game (`Relaxed`) proven lost within `node_limit` positions? Returns (proven, positions)."""
     model = Relaxed(game, state)
     model.filling = 0
-    status, _, nodes = depth_first(model, model.moves, lambda: model.total == GOAL, node_limit, deadline,
-                                   lambda m: model.frozen_dead())
+    status, _, nodes = depth_first(model, model.moves, node_limit, deadline, lambda m: model.frozen_dead())
     return status == LOST, nodes
 
 
@@ -723,7 +725,6 @@ def _probes(model: Model, schedule: Iterable[tuple[str, int]], size: int, budget
     probe that left nothing untried proves the loss; otherwise "unknown". Returns (status, the winning line's move
     ids, positions)."""
     dead = lambda m: model.frozen_dead()  # noqa: E731
-    won = lambda: model.total == GOAL  # noqa: E731
     spent = 0
     for style, seed in schedule:
         limit = min(size, budget - spent)
@@ -731,7 +732,7 @@ def _probes(model: Model, schedule: Iterable[tuple[str, int]], size: int, budget
             break
         noise = SplitMix64(seed) if seed else None
         model.cut = False
-        status, line, nodes = depth_first(model, lambda: _choices(model, noise, style), won, limit, deadline, dead)
+        status, line, nodes = depth_first(model, lambda: _choices(model, noise, style), limit, deadline, dead)
         spent += nodes
         if status == WON or (status == LOST and not model.cut):
             return status, [model.move_id(m) for m in line] if status == WON else [], spent
@@ -758,7 +759,6 @@ def _solve_within(game: Game, state: State, node_limit: int, time_limit: float |
         return Solution(LOST, [], 0, time.perf_counter() - start)
     deadline = None if time_limit is None else start + time_limit
     dead = lambda m: model.frozen_dead()  # noqa: E731
-    won = lambda: model.total == GOAL  # noqa: E731
     status, ids, spent = _probes(model, PROBES, PROBE, int(node_limit * PROBE_SHARE), deadline)
     if status != UNKNOWN:
         return Solution(status, ids, spent, time.perf_counter() - start)
@@ -766,7 +766,7 @@ def _solve_within(game: Game, state: State, node_limit: int, time_limit: float |
     spent += nodes
     if proven:
         return Solution(LOST, [], spent, time.perf_counter() - start)
-    status, line, nodes = depth_first(model, lambda: _choices(model), won, max(1, node_limit - spent), deadline, dead)
+    status, line, nodes = depth_first(model, lambda: _choices(model), max(1, node_limit - spent), deadline, dead)
     ids = [model.move_id(m) for m in line] if status == WON else []
     return Solution(status, ids, nodes + spent, time.perf_counter() - start)
 
