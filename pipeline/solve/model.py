@@ -1,13 +1,26 @@
 """What the per-game solvers that search a compact model of their game share (`pipeline/solve/games/`), besides
-the strategies (`pipeline/solve/strategies.py`, whose protocol their models follow).
-
-A model here also keeps `cut`, set by a streamlined probe that left a move untried."""
+the strategies (`pipeline/solve/strategies.py`, whose protocol their models follow): the contract test's
+`legal_ids` of a model, and the probes of a model that keeps `cut` (set by a streamlined probe that left a move
+untried)."""
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from pipeline.engine.core import Game, State
 from pipeline.engine.rng import SplitMix64
 from pipeline.solve import strategies
+
+
+def legal_ids_of(model_class: Callable[[Game, State], Any]) -> Callable[[Game, State], set[str]]:
+    """A game module's `legal_ids(game, state)` for a model that lists its moves (`moves()`) and names them as
+    engine move ids (`move_id(m)`): the model's legal move ids at an engine position, none when it is not in play
+    (the contract test compares them with the engine's)."""
+    def legal_ids(game: Game, state: State) -> set[str]:
+        if state.vars.get("phase") != "play":
+            return set()
+        model = model_class(game, state)
+        return {model.move_id(m) for m in model.moves()}
+    return legal_ids
 
 
 def probes_then_full(model: Any, search: Callable[[int, SplitMix64 | None, bool], tuple[str, list, int]],

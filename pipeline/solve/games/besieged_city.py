@@ -23,6 +23,7 @@ from pipeline.engine.core import Game, State
 from pipeline.engine.games.besieged_city import ENDS_OF, FITS, LINE_OF, ORDER
 from pipeline.engine.rng import SplitMix64
 from pipeline.solve import strategies
+from pipeline.solve.model import legal_ids_of
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
 from pipeline.solve.strategies import PRUNE, UNSETTLED, depth_first
 
@@ -259,11 +260,7 @@ class Model:
         return "hand>talon" if kind == TALON else "turn"
 
 
-def legal_ids(game: Game, state: State) -> set[str]:
-    if state.vars["phase"] != "play":
-        return set()
-    model = Model(game, state)
-    return {model.move_id(m) for m in model.moves()}
+legal_ids = legal_ids_of(Model)
 
 
 # -- the search

@@ -25,7 +25,7 @@ import time
 
 from pipeline.engine.core import Game, State
 from pipeline.engine.rng import SplitMix64
-from pipeline.solve.model import probes_then_full
+from pipeline.solve.model import legal_ids_of, probes_then_full
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
 from pipeline.solve.strategies import depth_first
 
@@ -586,9 +586,4 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
     return Solution(status, ids, nodes, time.perf_counter() - start)
 
 
-def legal_ids(game: Game, state: State) -> set[str]:
-    """The model's legal move ids at an engine position (the contract test compares them with the engine's)."""
-    if state.vars.get("phase") != "play":
-        return set()
-    model = Model(game, state)
-    return {model.move_id(m) for m in model.moves()}
+legal_ids = legal_ids_of(Model)

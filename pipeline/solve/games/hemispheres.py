@@ -67,6 +67,7 @@ import time
 from typing import Callable
 
 from pipeline.engine.core import Game, State
+from pipeline.solve.model import legal_ids_of
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
 from pipeline.solve.strategies import depth_first
 
@@ -537,8 +538,4 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
     return Solution(status, ids, spent, time.perf_counter() - start)
 
 
-def legal_ids(game: Game, state: State) -> set[str]:
-    """The model's legal move ids at an engine position (the contract test compares them with the engine's)."""
-    if state.vars.get("phase") != "play":
-        return set()
-    return {Model(game, state).move_id(m) for m in Model(game, state).moves()}
+legal_ids = legal_ids_of(Model)

@@ -59,6 +59,7 @@ from collections.abc import Iterable, Iterator
 
 from pipeline.engine.core import Game, State
 from pipeline.engine.rng import SplitMix64
+from pipeline.solve.model import legal_ids_of
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
 from pipeline.solve.strategies import depth_first
 
@@ -771,9 +772,4 @@ def _solve_within(game: Game, state: State, node_limit: int, time_limit: float |
     return Solution(status, ids, nodes + spent, time.perf_counter() - start)
 
 
-def legal_ids(game: Game, state: State) -> set[str]:
-    """The model's legal move ids at an engine position (the contract test compares them with the engine's)."""
-    if state.vars.get("phase") != "play":
-        return set()
-    model = Model(game, state)
-    return {model.move_id(m) for m in model.moves()}
+legal_ids = legal_ids_of(Model)
