@@ -1,14 +1,29 @@
 """What the per-game solvers that search a compact model of their game share (`pipeline/solve/games/`), besides
-the strategies (`pipeline/solve/strategies.py`, whose protocol their models follow): the contract test's
-`legal_ids` of a model, and the probes of a model that keeps `cut` (set by a streamlined probe that left a move
-untried)."""
+the strategies (`pipeline/solve/strategies.py`, whose protocol their models follow): the opening of `solve` (a
+position settled without a search), the contract test's `legal_ids` of a model, and the probes of a model that
+keeps `cut` (set by a streamlined probe that left a move untried)."""
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 from pipeline.engine.core import Game, State
 from pipeline.engine.rng import SplitMix64
 from pipeline.solve import strategies
+from pipeline.solve.search import LOST, WON, Solution
+
+
+def in_play(solve: Callable[..., Solution]) -> Callable[..., Solution]:
+    """A game module's `solve(game, state, ...)` that searches only a position in play: a won position is WON, one
+    not in play (the game over, or not dealt yet) LOST, neither searched (no positions, no seconds)."""
+    @functools.wraps(solve)
+    def solve_in_play(game: Game, state: State, *args: Any, **kwargs: Any) -> Solution:
+        if game.won(state):
+            return Solution(WON, [], 0, 0.0)
+        if state.vars.get("phase") != "play":
+            return Solution(LOST, [], 0, 0.0)
+        return solve(game, state, *args, **kwargs)
+    return solve_in_play
 
 
 def legal_ids_of(model_class: Callable[[Game, State], Any]) -> Callable[[Game, State], set[str]]:

@@ -67,7 +67,7 @@ import time
 from typing import Callable
 
 from pipeline.engine.core import Game, State
-from pipeline.solve.model import legal_ids_of
+from pipeline.solve.model import in_play, legal_ids_of
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
 from pipeline.solve.strategies import depth_first
 
@@ -483,6 +483,7 @@ def _beam(model: Model, width: int, budget: int, deadline: float | None,
         load(root)
 
 
+@in_play
 def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: float | None = None) -> Solution:
     """Search from `state` (left as it was found) within `node_limit` positions in all. Within NODE_LIMIT: with a
     short pack first an exhaustive depth-first search on a quarter of it (its "lost" is a proof), then beams of
@@ -491,10 +492,6 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
     the exhaustive search with what is left. The first NODE_LIMIT positions are spent alike at every budget, so
     a larger budget only adds to the search."""
     start = time.perf_counter()
-    if game.won(state):
-        return Solution(WON, [], 0, 0.0)
-    if state.vars.get("phase") != "play":
-        return Solution(LOST, [], 0, 0.0)
     model = Model(game, state)
     if model.dead():
         return Solution(LOST, [], 0, time.perf_counter() - start)

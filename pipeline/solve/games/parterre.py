@@ -34,6 +34,7 @@ import time
 from pipeline.engine.core import Game, State
 from pipeline.engine.rng import SplitMix64
 from pipeline.solve.games import parterre_native
+from pipeline.solve.model import in_play
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
 from pipeline.solve.strategies import best_first, depth_first
 
@@ -669,13 +670,10 @@ def _ids(game: Game, model: _Model, slot_of: dict[int, int], fpile: list[int], p
 SEARCH = _search
 
 
+@in_play
 def solve(game: Game, state: State, node_limit: int, time_limit: float | None) -> Solution:
     """Won / lost / unknown from `state` (left untouched), within `node_limit` positions expanded."""
     start = time.perf_counter()
-    if game.won(state):
-        return Solution(WON, [], 0, 0.0)
-    if state.vars.get("phase") != "play":
-        return Solution(LOST, [], 0, time.perf_counter() - start)
     model, slot_of, fpile = _from_engine(game, state)
     origin = _Model([list(b) for b in model.beds], model.bq, list(model.found))
     root: list = []

@@ -29,8 +29,8 @@ import time
 
 from pipeline.engine.core import Game, State
 from pipeline.engine.rng import SplitMix64
-from pipeline.solve.model import legal_ids_of, probes_then_full
-from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
+from pipeline.solve.model import in_play, legal_ids_of, probes_then_full
+from pipeline.solve.search import LOST, WON, Solution
 from pipeline.solve.strategies import depth_first
 
 NODE_LIMIT = 100_000
@@ -230,14 +230,11 @@ def _choices(model: Model, noise: SplitMix64 | None, streamline: bool) -> list[i
     return plays + rest
 
 
+@in_play
 def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: float | None = None) -> Solution:
     """Search from `state` (left as it was found) within `node_limit` positions in all: half to the streamlined
     probes, then the full search (its "lost" is a proof)."""
     start = time.perf_counter()
-    if game.won(state):
-        return Solution(WON, [], 0, 0.0)
-    if state.vars.get("phase") != "play":
-        return Solution(LOST, [], 0, 0.0)
     model = Model(game, state)
     deadline = None if time_limit is None else start + time_limit
 

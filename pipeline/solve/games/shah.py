@@ -59,7 +59,7 @@ from collections.abc import Iterable, Iterator
 
 from pipeline.engine.core import Game, State
 from pipeline.engine.rng import SplitMix64
-from pipeline.solve.model import legal_ids_of
+from pipeline.solve.model import in_play, legal_ids_of
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
 from pipeline.solve.strategies import depth_first
 
@@ -740,6 +740,7 @@ def _probes(model: Model, schedule: Iterable[tuple[str, int]], size: int, budget
     return UNKNOWN, [], spent
 
 
+@in_play
 def _solve_within(game: Game, state: State, node_limit: int, time_limit: float | None) -> Solution:
     """Search from `state` (left as it was found) within `node_limit` positions in all: the loss proofs at the
     root (the pack game's positions, at most PACK_ROOT, are its own and not counted); then probes, each within
@@ -751,10 +752,6 @@ def _solve_within(game: Game, state: State, node_limit: int, time_limit: float |
     search with the rest, whose "lost" is a proof. Every search drops a position whose star is frozen for
     good (`frozen_dead`)."""
     start = time.perf_counter()
-    if game.won(state):
-        return Solution(WON, [], 0, 0.0)
-    if state.vars.get("phase") != "play":
-        return Solution(LOST, [], 0, 0.0)
     model = Model(game, state)
     if model.hopeless() or model.frozen_dead() or PackGame(model.stock).lost(model, min(PACK_ROOT, node_limit)):
         return Solution(LOST, [], 0, time.perf_counter() - start)

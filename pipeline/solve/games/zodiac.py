@@ -37,6 +37,7 @@ from __future__ import annotations
 import time
 
 from pipeline.engine.core import Game, State
+from pipeline.solve.model import in_play
 from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
 
 NODE_LIMIT = 200_000
@@ -565,12 +566,9 @@ def _generic(game: Game, state: State, node_limit: int, time_limit: float | None
     return search_for(game.slug).solve(state, node_limit, time_limit)
 
 
+@in_play
 def solve(game: Game, state: State, node_limit: int, time_limit: float | None = None) -> Solution:
     start = time.perf_counter()
-    if state.vars.get("phase") != "play":
-        return Solution(WON if game.won(state) else LOST, [], 0, 0.0)
-    if game.won(state):
-        return Solution(WON, [], 0, 0.0)
     if any(len({_suit(c) for c in state.piles[z]}) > 1 for z in game.zodiac):
         return _generic(game, state, node_limit, time_limit)  # a packet of mixed suits: never met in a real game
     counter = [0]
