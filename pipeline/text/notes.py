@@ -21,8 +21,11 @@ ANCHOR = regex.compile(r"\[(\d{1,2})\]")
 
 
 def _looks_like_heading(text: str) -> bool:
+    """A line in capitals (a title, a decks line), or one word and its full stop («Правила.», «Игра.», the heading
+    a glued «КАРТЪПравила.» leaves): a heading of a chapter, never a note of the book, which is a sentence."""
     letters = [ch for ch in text if ch.isalpha()]
-    return bool(letters) and sum(ch.isupper() for ch in letters) / len(letters) > 0.8
+    caps = bool(letters) and sum(ch.isupper() for ch in letters) / len(letters) > 0.8
+    return caps or (len(text.split()) == 1 and text.rstrip().endswith(".") and len(letters) > 1)
 
 
 def notes(doc: Document, max_note: int) -> Document:

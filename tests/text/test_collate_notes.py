@@ -110,3 +110,16 @@ def test_two_copies_far_apart_in_a_large_corpus_are_still_one_passage(seed_texts
     # and the paragraph the last witness repeats from the one before it is tied to it, nothing else is
     tied = [sorted(doc.blocks[i].witness for i in g) for g in doc.groups if len(g) > 1]
     assert sorted(tied) == sorted([["w0", last], [f"w{len(texts) - 2}", last]])
+
+
+def test_a_one_word_heading_before_the_list_is_not_taken_for_a_note():
+    # a witness whose notes list follows a chapter's «Правила.» straight away (the lines between lost, or run
+    # together with the heading): numbering the list backwards from its copy of note 7 must stop at the heading,
+    # as it stops at a line in capitals; the notes after it are still numbered
+    numbered = f"7\n{NOTES[1]}\n"
+    unnumbered = f"ЗОДІАКЪ.\nПравила.\n{NOTES[1]}\n{NOTES[2]}\n"
+    doc = doc_of(numbered, unnumbered)
+    groups = collate.collate(doc).groups
+    found = notes.find_notes(doc, groups, max_note=20)
+    text_of = {n: {doc.blocks[i].text[:10] for i in ix} for n, ix in found.items()}
+    assert text_of == {7: {NOTES[1][:10]}, 8: {NOTES[2][:10]}}
