@@ -173,6 +173,7 @@ WRONG_DELTA, WRONG_MARGIN = 1.5, 1.0  # … where the form breaks a rule no pre-
 SPELLING_TIE = 1.0    # two spellings of one word this close are told apart by the text's own
 TEXT_FREQUENT_WORD = 5     # … a word (any form) used in this many places, for a reading not itself printed
 TEXT_FREQUENT_LETTER = 12   # … at least this many where the reading is one letter of any kind away
+NEIGHBOUR_FREQUENT = 5      # … or this many, where the text prints it next to a neighbour and the form next to neither
 RARE_ZIPF = 3.0       # … where the printed word is at most this common in Russian
 OUTNUMBER = 10        # a reading one known confusion away that the text prints this many times as often as the form
 STEM_SPELT = 2        # a stem the text spells otherwise in this many places (and never as printed): a misprint
@@ -850,14 +851,14 @@ class _Corpus:
         self._frequent: dict[str, list[str]] | None = None
 
     def frequent_near(self, obs: str) -> list[str]:
-        """The forms printed in at least TEXT_FREQUENT_LETTER places that are one letter edit of ``obs`` away
+        """The forms printed in at least NEIGHBOUR_FREQUENT places that are one letter edit of ``obs`` away
         (``_generic_edits``: a letter of ALPHABET put in or for another, one left out, two swapped) — found through
         an index of their one-letter deletions, so the cost is the few forms that share one, not the alphabet
         times the word's length (a one-letter edit of each other: they share a deletion, or one is the other's)."""
         if self._frequent is None:
             self._frequent = {}
             for w, seen in self.occurrences.items():
-                if len(seen) >= TEXT_FREQUENT_LETTER:
+                if len(seen) >= NEIGHBOUR_FREQUENT:
                     for d in {w} | _deletes(w):
                         self._frequent.setdefault(d, []).append(w)
         near = {w for d in {obs} | _deletes(obs) for w in self._frequent.get(d, ())}
@@ -1426,7 +1427,7 @@ class Corrector:
                     and word_zipf(cand.form) >= zipf(obs) + 1.0 and not _lemmas(obs) & _lemmas(cand.form)):
                 return dataclasses.replace(cand, score=cand.score + VARIANT,
                                            evidence=cand.evidence + ("text-frequency",))
-            if (support == 0 and n >= TEXT_FREQUENT_LETTER and word_zipf(cand.form) >= zipf(obs) + 0.5
+            if (support == 0 and n >= NEIGHBOUR_FREQUENT and word_zipf(cand.form) >= zipf(obs) + 0.5
                     and not _lemmas(obs) & _lemmas(cand.form) and not (_function(obs) or _function(cand.form))
                     and any(self.corpus.bigrams(cand.form, ctx)) and not any(self.corpus.bigrams(obs, ctx))):
                 # context decides: the text prints the reading next to a neighbour, the form next to neither — not

@@ -87,3 +87,13 @@ def test_a_copy_with_one_word_around_misread_is_another_witness():
     found = _read(Corrector([copy, here]), here)
     assert found["стол"].corr == "столъ" and "duplicate-witness" in found["стол"].evidence
     assert "стол" not in _read(Corrector([here]), here)  # alone, the page leaves it
+
+
+def test_a_word_the_text_prints_in_a_few_places_next_to_the_neighbour_is_read_for_a_real_word_printed_once():
+    # «граютъ» (of грать, a word) printed once, for «играютъ» with its first letter lost; the text prints «играютъ»
+    # in six places, after «и» in two
+    page = ["Потомъ берутъ колоду и играютъ снова.", "Они играютъ вдвоемъ.", "Всѣ играютъ по правиламъ.",
+            "Тогда играютъ до конца.", "Дѣти играютъ въ карты.", "Карты сдаютъ и играютъ ими.",
+            "Раскладываютъ пасьянсъ снова и граютъ такъ же, какъ въ первый разъ."]
+    found = _read(Corrector(page), page[-1])
+    assert found["граютъ"].corr == "играютъ"
