@@ -1322,10 +1322,10 @@ class Corrector:
                 return Review(start, end, surface, (), self._reason(obs))
             return None if not real_word else self._capital(surface, ctx, gap_before, start, end, prev_surface)
         cands.sort(key=lambda c: (-c.score, c.channel, c.form))
-        cands = self._spellings(cands)
+        cands, spelt_as_text = self._spellings(cands)
         best = cands[0]
-        # the runner-up is another word: two spellings of one word are told apart by the text's own (above)
-        others = [c for c in cands[1:] if not _same_word(c.form, best.form)]
+        # where the text's own spelling told two spellings of one word apart (above), the runner-up is another word
+        others = [c for c in cands[1:] if not (spelt_as_text and _same_word(c.form, best.form))]
         second = others[0].score if others else lang_obs
         delta = best.score - lang_obs
         margin = best.score - max(second, lang_obs)
@@ -1366,22 +1366,23 @@ class Corrector:
         evidence = (f"score:{delta:.1f}",) + best.evidence
         return Correction(start, end, surface, corr, cert, kind, evidence, "corrector")
 
-    def _spellings(self, cands: list["_Cand"]) -> list["_Cand"]:
+    def _spellings(self, cands: list["_Cand"]) -> tuple[list["_Cand"], bool]:
         """The best reading and those within SPELLING_TIE of it that are the same word spelled otherwise (котораго,
         которого; есть, ѣсть): the text's evidence for the word counts both alike (capped), so the one spelled as the
-        text prints it in at least two places and twice as often as each other goes first."""
+        text prints it in at least two places and twice as often as each other goes first; and whether it did
+        (False where there is no such pair, or the text's counts decide nothing)."""
         best = cands[0]
-        tied = [c for c in cands if c.score >= best.score - SPELLING_TIE and _same_word(c.form, best.form)]
+        tied = [c for c in cands if c is best or (c.score >= best.score - SPELLING_TIE and _same_word(c.form, best.form))]
         if len(tied) < 2:
-            return cands
+            return cands, False
         counts = {c.form: self.corpus.support(c.form) for c in tied}
         first = max(tied, key=lambda c: counts[c.form])
         if counts[first.form] < 2 or any(counts[c.form] * 2 > counts[first.form] for c in tied if c is not first):
-            return cands  # a spelling the text prints in a place or two, or no more than twice as often, decides nothing
+            return cands, False  # a spelling printed in a place or two, or not twice as often, decides nothing
         if first is best:
-            return cands
+            return cands, True
         first = dataclasses.replace(first, score=best.score, evidence=first.evidence + ("text-spelling",))
-        return [first] + [c for c in cands if c.form != first.form]
+        return [first] + [c for c in cands if c.form != first.form], True
 
     def _syntax(self, obs: str, cands: list["_Cand"], lang_obs: float, around) -> tuple[list["_Cand"], float]:
         """The word classes of each reading between its neighbours (``pipeline.text.lang.syntax``), as a penalty
