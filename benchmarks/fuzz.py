@@ -352,6 +352,8 @@ def _json_mutation(rng: random.Random, path: Path) -> str:
         path.write_bytes(raw.encode("utf-8")[:50] + b"\xff\xfe" + raw.encode("utf-8")[50:])
     else:
         data = json.loads(raw)
+        if not isinstance(data, dict):  # an earlier mutation of this case wrote another type (wrong-type, deep)
+            raise ValueError(f"{path.name} holds no JSON object")  # make_case records it as skipped
         lists = [(k, v) for k, v in data.items() if isinstance(v, list) and v]
         if not lists:
             path.write_text("{}", encoding="utf-8")
