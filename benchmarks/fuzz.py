@@ -198,8 +198,9 @@ def check_words(case: Path, out: Path, stderr: str) -> Verdict:
                 if ok or (word not in have and (word in squashed or _pieces(word, have))) or \
                         (word in have and not _neighbours_known(words, k, have)):
                     continue
-                if k and line.start() + m.end() == last and _cut(words[k - 1], word, streams):
-                    continue  # the file breaks off inside its last word: the TEI has the word it begins
+                if k and (k == len(words) - 1 or line.start() + m.end() == last) and \
+                        _cut(words[k - 1], word, streams):
+                    continue  # the line (the file) breaks off inside its last word: the TEI has the word it begins
                 at = line.start() + m.start()
                 where = f"{name}@{at}: {m.group()!r} in «{line.group()[max(0, m.start() - 30):m.end() + 30]}»"
                 (collation if any(s <= at < e for s, e in dup) else other).append(where)
@@ -217,7 +218,11 @@ def check_words(case: Path, out: Path, stderr: str) -> Verdict:
 def _cut(before: str, fragment: str, streams: list[list[str]]) -> bool:
     """Whether a TEI stream has ``before`` followed by a word that begins with ``fragment``: a witness that breaks
     off inside its last word (a truncated file) reads the lemma's word as far as it goes (the edition's variants
-    count a copy's cut-off last word as the lemma's: pipeline/text/variants.py)."""
+    count a copy's cut-off last word as the lemma's: pipeline/text/variants.py). So does a line broken inside a
+    word (a heading or a break dropped into «туз|ђ»): its last word is the start of the TEI's word, the rest of
+    it the next line's. The squashed-text test would take it too, but only for a word the TEI never has alone,
+    and a cut-off «туз» is also the modern form (reg) of «тузъ» elsewhere, so without this the verdict turned on
+    which words happen to exist elsewhere (seed 1, case 383)."""
     return any(a == before and b.startswith(fragment) and b != fragment
                for st in streams for a, b in zip(st, st[1:]))
 
