@@ -372,7 +372,7 @@ export class Board {
       const view = await this.call("new_game", this.slug, deal, this.variant);
       // the layout and rules the page carries, else the engine's
       const same = opts.first && this.view && this.view.state.deal === deal && !this.view.history && !this.variant;
-      if (!this.layout) this.setLayout(view.layout, view.info);
+      if (!this.layout) this.setLayout(view.layout, null); // the rules and variants: describeRules, next
       if (!this.info || !this.info.rules) this.describeRules(view.info, view.layout);
       this.outcome.textContent = "";
       this.dealInput.value = String(deal);

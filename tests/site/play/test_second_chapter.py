@@ -15,10 +15,17 @@ KEPT = """async () => { const dir = await navigator.storage.getDirectory(); cons
     for await (const name of dir.keys()) names.push(name); return names; }"""
 
 
-def wait_kept(page) -> list[str]:
-    page.wait_for_function(f"async () => ({KEPT})().then(n => n.some(x => /^snapshot-[0-9a-f]+\\.bin$/.test(x)))",
-                           polling=200, timeout=60_000)
-    return page.evaluate(KEPT)
+def wait_kept(page, timeout_s: float = 60) -> list[str]:
+    """The names in OPFS once the build's snapshot is there under its own name (polled here: the write is async)."""
+    import re
+    import time
+
+    end = time.monotonic() + timeout_s
+    while True:
+        names = page.evaluate(KEPT)
+        if any(re.fullmatch(r"snapshot-[0-9a-f]+\.bin", n) for n in names) or time.monotonic() > end:
+            return names
+        page.wait_for_timeout(200)
 
 
 @pytest.mark.parametrize("workers", ["allow", "block"])
