@@ -260,7 +260,10 @@ def test_a_hit_in_the_hidden_spelling_is_marked_in_the_spelling_on_screen(editio
     page.evaluate(f"localStorage.setItem('edition.spelling', '{spelling}')")
     hits = search(open_page(page, edition_site_url), query)
     assert on_screen in page.evaluate(MARKED, ".md-search-result"), "no hit marked in the results shown"
-    href = next(h for h in hits if "/chapters/" in h and "#" in h)
+    # a passage of the book (it has both spellings): an editor's note, in modern spelling only, may rank first
+    in_both = page.eval_on_selector_all(".md-search-result__link",
+                                        "els => els.filter(e => e.querySelector('w-o, w-r')).map(e => e.getAttribute('href'))")
+    href = next(h for h in hits if "/chapters/" in h and "#" in h and h in in_both)
     page.locator(f".md-search-result__link[href='{href}']").first.click()
     page.wait_for_load_state("load")
     passage = f"#{href.rsplit('#', 1)[1]}"
