@@ -19,18 +19,6 @@
     if (started) { return; }
     started = true;
     events.forEach(function (type) { window.removeEventListener(type, load, true); });
-    // a first move onto a game's board starts its engine (play/board.mjs marks <html data-play-starting>): the
-    // bundle waits until the engine is up (or 10 s), not to take the two cores from it
-    setTimeout(function () {
-      if (!document.documentElement.hasAttribute("data-play-starting")) { insert(); return; }
-      var timer = setTimeout(insert, 10000);
-      document.addEventListener("edition-play-ready", function () { clearTimeout(timer); insert(); }, { once: true });
-    }, 0);
-  }
-  var inserted = false;
-  function insert() {
-    if (inserted) { return; }
-    inserted = true;
     var script = document.createElement("script");
     script.src = src;
     script.onload = function () {
@@ -41,7 +29,7 @@
     };
     document.body.appendChild(script);
   }
-  // in the page's own parse, so before its load event (Material marks the hits as the page opens)
-  if (location.hash || /[?&][qh]=/.test(location.search)) { insert(); return; }
+  window.editionMaterial = load; // for whoever needs Material now (tests)
+  if (location.hash || /[?&][qh]=/.test(location.search)) { load(); return; }
   events.forEach(function (type) { window.addEventListener(type, load, { capture: true, passive: true }); });
 })();
