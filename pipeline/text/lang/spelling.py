@@ -38,6 +38,7 @@ Morphology: one ``pymorphy3.MorphAnalyzer`` for the process (``morph()``), looku
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 import regex
 
@@ -61,9 +62,17 @@ ADJ_POS = {"ADJF", "PRTF", "NUMR", "NPRO"}
 @lru_cache(maxsize=1)
 def morph():
     """The one MorphAnalyzer of the process (loading it takes a moment)."""
+    import os
+
     import pymorphy3
 
-    return pymorphy3.MorphAnalyzer()
+    if pymorphy3.MorphAnalyzer.DICT_PATH_ENV_VARIABLE in os.environ:
+        return pymorphy3.MorphAnalyzer()
+    import pymorphy3_dicts_ru
+
+    # the dictionary that MorphAnalyzer() finds through the installed packages' entry points, named directly: the
+    # scan of every installed package's metadata took longer than loading the dictionary itself
+    return pymorphy3.MorphAnalyzer(path=pymorphy3_dicts_ru.get_path(), lang="ru")
 
 
 @lru_cache(maxsize=200_000)
@@ -123,9 +132,22 @@ _MASK, _EXTENSION_BIT, _LABEL_BITS = 0xFFFFFFFF, 1 << 9, 1 << 31 | 0xFF  # dawg_
 
 
 @lru_cache(maxsize=1)
+def _words_dawg():
+    """The dictionary's word DAWG as DAWG2-Python reads it (its unit array and guide are walked here): pymorphy3's
+    own where it reads its dictionary with DAWG2-Python, else (with the compiled ``dawg`` module, whose look-ups
+    are faster but whose internals are not Python's) the same file read again by DAWG2-Python."""
+    words = morph().dictionary.words
+    if hasattr(words, "dct") and hasattr(words, "guide"):
+        return words
+    import dawg_python
+
+    return dawg_python.RecordDAWG(words.DATA_FORMAT).load(str(Path(morph().dictionary.path) / "words.dawg"))
+
+
+@lru_cache(maxsize=1)
 def _units():
     """The unit array of the dictionary's word DAWG (dawg_python's ``Dictionary._units``)."""
-    return morph().dictionary.words.dct._units
+    return _words_dawg().dct._units
 
 
 def step(nodes: tuple[int, ...], ch: str) -> tuple[int, ...]:
@@ -175,7 +197,7 @@ def _char_children(index: int) -> tuple[tuple[str, int], ...]:
     got = _CHILDREN.get(index)
     if got is not None:
         return got
-    words = morph().dictionary.words
+    words = _words_dawg()
     follow, child, sibling = words.dct.follow_char, words.guide.child, words.guide.sibling
     out = []
     label = child(index)
