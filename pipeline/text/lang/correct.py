@@ -109,8 +109,8 @@ import regex
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from pipeline.text.lang.spelling import (SPECIAL, is_known, is_prefix, modernize_word, near_forms, parses,
-                                         prefix_nodes, step, tokens, walk)
+from pipeline.text.lang.spelling import (SPECIAL, is_known, is_prefix, letters_after, modernize_word, near_forms,
+                                         parses, prefix_nodes, step, tokens, walk)
 from pipeline.text.lang.lexicon import cache as lexicon_cache
 from pipeline.text.model import Correction, Document, Passage, Review
 from pipeline.text.lang.syntax import EDGE, UNKNOWN as UNKNOWN_CLASS, Syntax, gap_class, word_classes
@@ -301,7 +301,13 @@ def viable_edits(word: str, subs_only: bool = False) -> set[str]:
     there; once ``word[:i]`` begins no word, no edit at a later split can be known (they all keep it, and ``known``'s
     rules cannot reach back into it: a respelled prefix раз-/чрез- at the start holds з or ч, an ending, ъ and -ся
     take at most 7 letters off the end), so the search stops there; and a letter put in at i that continues no
-    word from ``word[:i]`` is not tried."""
+    word from ``word[:i]`` is not tried.
+
+    Where the letters after the edit are at least 6 (what ``_checked_part`` may take off the end: ъ, -ся, -аго) and
+    neither they nor ``word[:i]`` hold з or ч (no respelled prefix), the part walked is ``word[:i]``, the letter put
+    in or for another, and the same rest for every letter: that rest is cut once and walked once from each letter
+    the dictionary continues ``word[:i]`` with (letters of one modern letter, е and ѣ, и and і, share the walk),
+    without building the edits that begin no word."""
     out: set[str] = set()
     n, modern = len(word), word.translate(_MODERN_LETTERS)
     for i in range(n + 1):
@@ -312,7 +318,20 @@ def viable_edits(word: str, subs_only: bool = False) -> set[str]:
         # a letter put in at i must itself continue word[:i] in the dictionary (one step, not a walk), where the
         # part ``viable`` walks reaches past i and no respelled prefix can change it
         quick = i < n - 6 and not any(ch in a for ch in "зч")
-        letters = [c for c in ALPHABET if not quick or c in "зч" or step(nodes, c.translate(_MODERN_LETTERS))]
+        if quick and not any(ch in b for ch in "зч"):
+            _quick_edits(out, a, b, nodes, subs_only)  # the same edits, faster
+            continue
+        after = letters_after(nodes)
+        if quick:
+            letters = [c for c in ALPHABET if c in "зч" or _MODERN_OF[c] in after]
+        elif "з" in word:
+            letters = ALPHABET
+        else:
+            # no prefix раз-/из-… can come of it but through a з put in: a letter that continues no word from
+            # word[:i] is tried only where what _checked_part cuts off the end (ъ, -ся, -аго …) may take it, or the
+            # edit may be a form of SPECIAL
+            letters = [c for c in ALPHABET if c == "з" or c in _CUT_LETTERS or _MODERN_OF[c] in after
+                       or (n < 8 and (a + c + b[1:] in SPECIAL or a + c + b in SPECIAL))]
         if subs_only:
             edits = [a + c + b[1:] for c in letters if b and c != b[0]]
         else:
@@ -321,13 +340,63 @@ def viable_edits(word: str, subs_only: bool = False) -> set[str]:
         for g in edits:
             if g in out:
                 continue
-            if g in SPECIAL or _PREFIX_Z.search(g):
+            if g in SPECIAL or ("з" in g and _PREFIX_Z.search(g)):
                 out.add(g)
                 continue
             part = _checked_part(g)
             if (walk(nodes, part[i:]) if nodes and len(part) >= i else is_prefix(part)):
                 out.add(g)
     return out
+
+
+_MODERN_OF = {c: c.translate(_MODERN_LETTERS) for c in ALPHABET}
+_CUT_LETTERS = frozenset("ъсьяагоыиі")  # the letters of what _checked_part may cut off the end (і is an и there)
+_PAD = "а" * 7  # letters before a rest, so that _checked_part's cuts (at most 6 letters) fall inside the rest
+
+
+def _rest_part(rest: str) -> str:
+    """What ``_checked_part`` keeps of ``rest`` (at least 6 letters) at the end of a word of 7 letters or more."""
+    return _checked_part(_PAD + rest)[len(_PAD):]
+
+
+def _quick_edits(out: set[str], a: str, b: str, nodes: tuple[int, ...], subs_only: bool) -> None:
+    """``viable_edits``'s edits at the split ``a``|``b`` (``b`` of 7 letters or more, no з or ч in ``a`` or ``b``,
+    ``nodes`` those of ``a``) that it keeps, put into ``out``: the same as made and tried one by one — but for з
+    and ч (which may make a prefix раз-/из-…) and a deletion or a swap (which may make a form of SPECIAL), no edit
+    here can be in SPECIAL or have such a prefix, and each letter's walk is made once for all the edits that share
+    it."""
+    i = len(a)
+    one_by_one = [a + b[1:]] + ([a + b[1] + b[0] + b[2:]] if len(b) > 1 else []) if not subs_only else []
+    for c in "зч":
+        if not subs_only or c != b[0]:
+            one_by_one.append(a + c + b[1:])
+        if not subs_only:
+            one_by_one.append(a + c + b)
+    for g in one_by_one:
+        if g in out:
+            continue
+        if g in SPECIAL or _PREFIX_Z.search(g):
+            out.add(g)
+            continue
+        if walk(nodes, _checked_part(g)[i:]):
+            out.add(g)
+    sub_rest = _rest_part(b[1:])
+    ins_rest = _rest_part(b) if not subs_only else None
+    walked: dict[str, tuple[bool, bool]] = {}
+    after = letters_after(nodes)
+    for c in ALPHABET:
+        mc = _MODERN_OF[c]
+        if c in "зч" or mc not in after:
+            continue
+        ok = walked.get(mc)
+        if ok is None:
+            there = step(nodes, mc)
+            ok = walked[mc] = ((walk(there, sub_rest), ins_rest is not None and walk(there, ins_rest)) if there
+                               else (False, False))
+        if ok[0] and (not subs_only or c != b[0]):
+            out.add(a + c + b[1:])
+        if ok[1]:
+            out.add(a + c + b)
 
 
 @lru_cache(maxsize=200_000)

@@ -159,7 +159,9 @@ def walk(nodes: tuple[int, ...], rest: str) -> bool:
     """Whether the dictionary continues from ``nodes`` (``prefix_nodes`` of some prefix) through ``rest``."""
     for ch in rest:
         if len(nodes) == 1 and ch != "е":  # the common case, without building tuples
-            j = _follow(nodes[0], ch)
+            j = _NEXT.get(nodes[0] << 16 | ord(ch))  # _follow's memo, looked up here first
+            if j is None:
+                j = _follow(nodes[0], ch)
             if j < 0:
                 return False
             nodes = (j,)
@@ -168,6 +170,21 @@ def walk(nodes: tuple[int, ...], rest: str) -> bool:
         if not nodes:
             return False
     return True
+
+
+_LETTERS_AFTER: dict[tuple[int, ...], frozenset[str]] = {}
+
+
+def letters_after(nodes: tuple[int, ...]) -> frozenset[str]:
+    """The letters (ё as е) with which the dictionary continues from ``nodes``: ``step(nodes, ch)`` is not empty
+    exactly for these. Cached."""
+    got = _LETTERS_AFTER.get(nodes)
+    if got is None:
+        got = frozenset(ch for i in nodes for ch, _ in _char_children(i) if ch)
+        if len(_LETTERS_AFTER) > 200_000:
+            _LETTERS_AFTER.clear()
+        _LETTERS_AFTER[nodes] = got
+    return got
 
 
 def prefix_nodes(prefix: str) -> tuple[int, ...]:

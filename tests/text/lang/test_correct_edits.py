@@ -1,0 +1,28 @@
+"""The corrector's one-letter edits along the dictionary (``viable_edits``): every edit morphology knows is among
+them, and nothing that is no edit — for words with and without a respelled prefix (з, ч), endings that
+``known`` reads past (-аго, -ыя, -ся, ъ), short and long words, and random letters."""
+import random
+
+import pytest
+
+from pipeline.text.lang.correct import ALPHABET, _generic_edits, _generic_subs, known, viable_edits
+
+WORDS = ["карта", "картъ", "перекладываются", "разсказывается", "изслѣдованіями", "безпрестанно", "чрезвычайнаго",
+         "положеннаго", "свободныя", "лежащія", "однѣхъ", "онѣ", "ея", "кзрта", "пасьянсъ", "вмѣстѣ", "тузъ",
+         "раскладываніе", "нижнихъ", "ооо", "а", ""]
+rng = random.Random(7)
+WORDS += ["".join(rng.choice(ALPHABET) for _ in range(rng.randint(2, 14))) for _ in range(12)]
+
+
+@pytest.mark.parametrize("word", WORDS)
+def test_every_known_edit_is_found_and_nothing_else(word):
+    edits = viable_edits(word)
+    assert edits <= _generic_edits(word)
+    assert {g for g in _generic_edits(word) if known(g)} <= edits
+
+
+@pytest.mark.parametrize("word", WORDS)
+def test_every_known_substitution_is_found_and_nothing_else(word):
+    edits = viable_edits(word, subs_only=True)
+    assert edits <= _generic_subs(word)
+    assert {g for g in _generic_subs(word) if known(g)} <= edits
