@@ -107,10 +107,19 @@ step_native() {
     return 0
 }
 
+# the pipeline's bytecode, compiled once (pip compiles the installed packages, not an editable project's sources):
+# where PYTHONDONTWRITEBYTECODE is set, every `edition build` would otherwise compile them again. compileall skips
+# what is up to date; Python recompiles in memory a source changed since.
+step_bytecode() {
+    "$VENV/bin/python" -m compileall -q pipeline >/dev/null || log "WARNING: compileall pipeline failed (imports compile the sources)"
+    return 0
+}
+
 setup() {
     step_chromium
     step_venv
     step_pip
+    step_bytecode
     step_npm
     step_tei_schema
     step_native
