@@ -40,7 +40,11 @@ def _caps(text: str) -> bool:
 
 
 def _similar(a: str, b: str, cutoff: float = 0.8) -> bool:
-    return bool(a and b) and difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() >= cutoff
+    if not (a and b):
+        return False
+    m = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    # the quick ratios are upper bounds of ratio() (difflib's get_close_matches tests them so): the same answer
+    return m.real_quick_ratio() >= cutoff and m.quick_ratio() >= cutoff and m.ratio() >= cutoff
 
 
 def classify(text: str, is_caption) -> str:
