@@ -17,7 +17,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.toc import get_toc
 
-from pipeline.site import ledger, pages, search, winnability
+from pipeline.site import ledger, pages, search, tables, winnability
 from pipeline.site.edition import Edition, EditionError, load
 
 NOTES_PAGE = "notes.md"
@@ -126,7 +126,27 @@ def on_files(files: Files, config) -> Files:
     return files
 
 
+MATERIAL_BUNDLE = re.compile(r"assets/javascripts/bundle\.[0-9a-f]+\.min\.js")
+
+
+def on_env(env, config, files: Files):
+    """``material_bundle``: the address of Material's JS bundle, which main.html hands to assets/md-later.js (it
+    loads the bundle at the reader's first move). Taken from the theme's files, as Material's base.html names it
+    by its hash: exactly one."""
+    found = [f.src_uri for f in files if MATERIAL_BUNDLE.fullmatch(f.src_uri)]
+    if len(found) != 1:
+        raise PluginError(f"Material's JS bundle: expected one assets/javascripts/bundle.*.min.js, found {found}")
+    env.globals["material_bundle"] = found[0]
+    return env
+
+
 def on_page_content(html: str, page, config, files):
+    """A page's content: generated from the edition, or the Markdown page's with its markers filled; its tables
+    in Material's wrappers (:mod:`pipeline.site.tables`)."""
+    return tables.wrap_html(page_content(html, page, config))
+
+
+def page_content(html: str, page, config) -> str:
     edition = _edition()
     src = page.file.src_uri
     if src.startswith("chapters/") and src.endswith("/ledger.md"):
@@ -229,7 +249,8 @@ def squeeze_js(text: str) -> str:
     return re.sub(r"(?m)^[ \t]+", "", text)
 
 
-OWN_JS = ("assets/edition.js", "assets/edition-head.js")  # the page weight budget counts them (tests/site)
+# the page weight budget counts them (tests/site)
+OWN_JS = ("assets/edition.js", "assets/edition-head.js", "assets/md-later.js")
 
 
 @event_priority(-100)  # after the search plugin has written its index

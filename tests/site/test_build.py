@@ -100,7 +100,8 @@ def test_pages_load_nothing_but_the_sites_own_files(built):
     _, site = built
     for path in site.rglob("*.html"):
         page = html_of(path)
-        for ref in page.xpath("//script/@src | //link/@href | //img/@src | //iframe/@src | //source/@src"):
+        for ref in page.xpath("//script/@src | //script/@data-src | //link/@href | //img/@src | //iframe/@src"
+                              " | //source/@src"):
             assert not urlsplit(ref).scheme and not ref.startswith("//"), f"{path}: {ref}"
         for style in page.xpath("//style/text() | //@style"):
             assert "url(" not in style or "http" not in style, path
@@ -130,6 +131,20 @@ def test_every_link_inside_the_site_resolves(built):
             elif parts.fragment and target.suffix == ".html" and unquote(parts.fragment) not in ids_of(target):
                 broken.append((path.relative_to(site).as_posix(), href))
     assert not broken, f"links to nothing: {broken[:20]}"
+
+
+def test_every_table_materials_script_would_wrap_is_built_in_its_wrappers_once(built):
+    """Material's script wraps each ``table:not([class])`` of a page's content; the build has done it already
+    (pipeline/site/tables.py), so the page is laid out the same before the script runs."""
+    _, site = built
+    seen = 0
+    for path in site.rglob("*.html"):
+        for table in html_of(path).xpath("//article//table[not(@class)]"):
+            inner, outer = table.getparent(), table.getparent().getparent()
+            assert (inner.get("class"), outer.get("class")) == ("md-typeset__table", "md-typeset__scrollwrap"), path
+            assert outer.getparent().get("class") != "md-typeset__table", f"{path}: a table wrapped twice"
+            seen += 1
+    assert seen >= 3  # the home page's games, the notes, the winnability summary
 
 
 def test_the_search_index_holds_both_spellings_of_every_word(built, edition_dir):
@@ -217,7 +232,8 @@ def test_every_chapter_page_without_the_game_weighs_under_300_kb(built, artifact
     weights = {}
     for page_path in sorted((site / "chapters").glob("*/index.html")):
         page = html_of(page_path)
-        refs = page.xpath("//link[@rel='stylesheet']/@href | //script/@src")
+        # data-src: Material's bundle, which md-later.js loads at the reader's first move
+        refs = page.xpath("//link[@rel='stylesheet']/@href | //script/@src | //script/@data-src")
         files = [(page_path.parent / ref.split("?")[0]).resolve() for ref in refs]
         own = [f for f in files if "play" not in f.relative_to(site.resolve()).parts]
         weights[page_path.parent.name] = page_path.stat().st_size + sum(f.stat().st_size for f in own)

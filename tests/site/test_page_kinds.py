@@ -193,3 +193,53 @@ def test_each_page_kind_fits_the_width_and_serves_its_reader(edition_site_url, b
         assert errors == []
     finally:
         context.close()
+
+
+# Every element's box on the page as laid out now, by the same element references each time (Material adds
+# elements when it runs): [tag#id, x, y, width, height, sideways overflow]. Not Material's search panel (its results
+# are filled when it runs, out of sight), nor the sidebars' scroll boxes' height (Material sets it to the window's
+# so that their lists scroll; nothing in them moves).
+BOXES = """() => {
+  window.__laidOut = window.__laidOut || [...document.querySelectorAll('body *')]
+    .filter(e => !e.closest('.md-search') && e.getClientRects().length);
+  return window.__laidOut.map(e => {
+    const r = e.getBoundingClientRect();
+    const height = e.matches('.md-sidebar__scrollwrap') ? null : Math.round(r.height);
+    return [e.tagName.toLowerCase() + (e.id ? '#' + e.id : ''), Math.round(r.x), Math.round(r.y), Math.round(r.width),
+            height, e.scrollWidth - e.clientWidth];
+  });
+}"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("kind", ["home", "chapter", "winnability"])
+def test_nothing_moves_when_materials_script_runs_at_the_first_move(edition_site_url, browser, kind, width):
+    """Material's bundle is loaded at the reader's first move (assets/md-later.js): the page laid out before it is
+    the page after, to the pixel, its tables too (the build puts them in Material's wrappers:
+    pipeline/site/tables.py; the wrappers Material's script adds make no box), and the page fits its width before
+    the bundle as after it."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    bundle: list[str] = []
+    page.on("request", lambda r: bundle.append(r.url) if "/javascripts/bundle." in r.url else None)
+    try:
+        page.goto(edition_site_url + KINDS[kind])
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(300)
+        assert bundle == [] and page.locator("html[data-material]").count() == 0, "Material's bundle ran unasked"
+        fits(page)
+        before = page.evaluate(BOXES)
+        tables = page.locator(".md-content table:not([class])").count()
+        page.mouse.move(width // 2, 10)  # over the header
+        page.locator("html[data-material]").wait_for(state="attached", timeout=20000)
+        page.wait_for_timeout(500)
+        assert bundle, "Material's bundle not loaded at the first move"
+        # Material did wrap each table (again): the inner wrappers are there, laid out as nothing
+        again = ".md-typeset__table > .md-typeset__scrollwrap > .md-typeset__table > table"
+        assert page.locator(again).count() == tables
+        after = page.evaluate(BOXES)
+        moved = [(b, a) for b, a in zip(before, after) if b != a]
+        assert len(before) > 100 and moved == [], f"{len(moved)} boxes moved, e.g. {moved[:5]}"
+        fits(page)
+    finally:
+        context.close()

@@ -320,6 +320,9 @@ export class Board {
         this.loaderBar.value = Math.round(100 * share);
       },
     });
+    // while the engine starts, the theme's script waits (assets/md-later.js: Material's bundle and its search
+    // index, loaded at the reader's first move, would take the two cores from the engine's start)
+    document.documentElement.dataset.playStarting = "";
     const deal = dealFromHash() || (this.view ? this.view.state.deal : null) || this.game.deal || randomDeal();
     const first = this.start(deal, { first: true });
     this.engine.ready.then(() => performance.mark("play:engine-ready"), () => {});
@@ -331,7 +334,11 @@ export class Board {
       const touched = this.pendingPile;
       this.pendingPile = null;
       if (touched) this.activate(touched);
-    }, (err) => this.fail(err.message || String(err))).finally(() => clearInterval(tick));
+    }, (err) => this.fail(err.message || String(err))).finally(() => {
+      clearInterval(tick);
+      delete document.documentElement.dataset.playStarting;
+      document.dispatchEvent(new Event("edition-play-ready"));
+    });
     return this.booted;
   }
 

@@ -8,6 +8,9 @@ __md_scope=new URL("..",document.currentScript.src),__md_hash=e=>[...e].reduce((
    whole text node from assets/spelling-titles.js (loaded just before this file), as the parser inserts them. The
    browser paints only after a parser task and its microtasks, where the observer runs, so no frame shows the
    other spelling. edition.js calls editionRetitle when the reader switches. */
+/* Script runs: the page is styled as Material styles it once its bundle has run (which assets/md-later.js loads at
+   the reader's first move on the page), so nothing moves then. */
+document.documentElement.classList.replace("no-js", "js");
 (function () {
   "use strict";
   var TITLES = window.editionTitles || {};
