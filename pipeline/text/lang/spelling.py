@@ -37,6 +37,7 @@ Morphology: one ``pymorphy3.MorphAnalyzer`` for the process (``morph()``), looku
 """
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
 from pathlib import Path
 
@@ -105,7 +106,27 @@ def is_prefix(modern_prefix: str) -> bool:
     that share a beginning share its walk: a cheap, sound test before ``is_known`` (False ⇒ no form is known)."""
     if not modern_prefix:
         return True
+    has = _has_prefix()
+    if has is not None:  # the compiled DAWG's own prefix test, once for each way of reading its е as е or ё
+        yo = modern_prefix.count("е")
+        if not yo:
+            return has(modern_prefix)
+        if yo <= 3:
+            parts = modern_prefix.split("е")
+            for marks in itertools.product("её", repeat=yo):
+                if has("".join(p + m for p, m in zip(parts, marks)) + parts[-1]):
+                    return True
+            return False
     return bool(_prefix_nodes(modern_prefix))
+
+
+@lru_cache(maxsize=1)
+def _has_prefix():
+    """The compiled DAWG's ``has_keys_with_prefix`` of the dictionary's words, where pymorphy3 reads them so; else
+    None (DAWG2-Python's is slower than the memoized walk)."""
+    from pymorphy3.dawg import EXTENSION_AVAILABLE
+
+    return morph().dictionary.words.has_keys_with_prefix if EXTENSION_AVAILABLE else None
 
 
 _NEXT: dict[int, int] = {}  # (place << 16 | letter) → the place it leads to, -1 for none
@@ -157,6 +178,11 @@ def _units():
 
 def step(nodes: tuple[int, ...], ch: str) -> tuple[int, ...]:
     """The places ``nodes`` lead to through the letter ``ch`` (an е also through ё)."""
+    if len(nodes) == 1 and ch != "е":  # the common case, without a generator
+        j = _NEXT.get(nodes[0] << 16 | ord(ch))
+        if j is None:
+            j = _follow(nodes[0], ch)
+        return (j,) if j >= 0 else ()
     return tuple(j for c in ((ch, "ё") if ch == "е" else (ch,)) for i in nodes if (j := _follow(i, c)) >= 0)
 
 

@@ -26,3 +26,18 @@ def test_every_known_substitution_is_found_and_nothing_else(word):
     edits = viable_edits(word, subs_only=True)
     assert edits <= _generic_subs(word)
     assert {g for g in _generic_subs(word) if known(g)} <= edits
+
+
+@pytest.mark.parametrize("word", ["елка", "ежикъ", "перемѣщеніе", "еще", "картами", "кзрта", "ъъ", "ееее"] + WORDS)
+def test_prefix_test_agrees_with_the_walk_down_the_dictionary(word):
+    """``is_prefix`` (the compiled DAWG's prefix test where pymorphy3 has it, each е also as ё) and the memoized walk
+    of the DAWG give one answer for every beginning of a word and of its one-letter edits; a known word's
+    beginnings are all prefixes (ёлка: елк)."""
+    from pipeline.text.lang.spelling import LETTERS, _prefix_nodes, is_known, is_prefix
+
+    modern = word.translate(LETTERS)
+    for form in {modern} | {g.translate(LETTERS) for g in _generic_subs(word)}:
+        for k in range(1, len(form) + 1):
+            assert is_prefix(form[:k]) == bool(_prefix_nodes(form[:k])), form[:k]
+    if is_known(modern):
+        assert all(is_prefix(modern[:k]) for k in range(len(modern) + 1))
