@@ -211,7 +211,7 @@ def _trigrams() -> dict[str, int]:
 @lru_cache(maxsize=200_000)
 def implausible(form: str) -> str:
     """A letter trigram that (almost) no Russian word has, in the modern letters of ``form``; "" if none."""
-    base = form.translate(str.maketrans("ѣіѳѵ", "еифи")).replace("ё", "е")
+    base = _modern(form).replace("ё", "е")
     if len(base) > 1 and base.endswith("ъ"):
         base = base[:-1]
     stem, refl = (base[:-2], base[-2:]) if base.endswith(("ся", "сь")) and len(base) > 4 else (base, "")
@@ -254,7 +254,7 @@ def known(form: str) -> bool:
         return False
     if form in SPECIAL:  # онѣ, однѣхъ, ея
         return True
-    base = form.translate(str.maketrans("ѣіѳѵ", "еифи"))
+    base = _modern(form)
     if len(base) > 1 and base.endswith("ъ"):
         base = base[:-1]
     if "ъ" in base[:-1] and not _HARD_SIGN_OK.search(base):
@@ -275,7 +275,7 @@ def viable(form: str) -> bool:
     """False only where ``known(form)`` is False: the part of its modern spelling that ``known``'s rules leave as it
     is (all but an -аго/-ыя ending; none where a prefix раз-/из-… is respelled) begins no word of the dictionary.
     It prunes the edits of a word before the slower look-ups, and changes no answer."""
-    if form in SPECIAL or _PREFIX_Z.search(form):
+    if form in SPECIAL or ("з" in form and _PREFIX_Z.search(form)):
         return True
     return is_prefix(_checked_part(form))
 
@@ -283,9 +283,15 @@ def viable(form: str) -> bool:
 _MODERN_LETTERS = str.maketrans("ѣіѳѵ", "еифи")
 
 
+def _modern(form: str) -> str:
+    """``form.translate(_MODERN_LETTERS)`` (ѣ і ѳ ѵ as е и ф и), made by replacing: str.translate looks each letter of a
+    Cyrillic string up in its table, several times slower."""
+    return form.replace("ѣ", "е").replace("і", "и").replace("ѳ", "ф").replace("ѵ", "и")
+
+
 def _checked_part(form: str) -> str:
     """What ``viable`` walks: the modern letters, without a final ъ and an -аго/-ыя ending (+ся)."""
-    base = form.translate(_MODERN_LETTERS)
+    base = _modern(form)
     if len(base) > 1 and base[-1] == "ъ":
         base = base[:-1]
     stem = base[:-2] if len(base) > 4 and base.endswith(("ся", "сь")) else base
@@ -309,7 +315,7 @@ def viable_edits(word: str, subs_only: bool = False) -> set[str]:
     the dictionary continues ``word[:i]`` with (letters of one modern letter, е and ѣ, и and і, share the walk),
     without building the edits that begin no word."""
     out: set[str] = set()
-    n, modern = len(word), word.translate(_MODERN_LETTERS)
+    n, modern = len(word), _modern(word)
     for i in range(n + 1):
         nodes = prefix_nodes(modern[:i])
         if not nodes and i <= n - 7 and not any(ch in word[:i] for ch in "зч"):
@@ -836,7 +842,7 @@ NEAR_LENGTH = 5              # the shortest word the dictionary is searched two 
 
 def _modern_letters(form: str) -> str:
     """``form`` in modern letters without its final ъ: what the dictionary is searched with."""
-    base = form.translate(_MODERN_LETTERS)
+    base = _modern(form)
     return base[:-1] if len(base) > 1 and base.endswith("ъ") else base
 
 

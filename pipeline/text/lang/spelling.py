@@ -108,9 +108,11 @@ def is_prefix(modern_prefix: str) -> bool:
         return True
     has = _has_prefix()
     if has is not None:  # the compiled DAWG's own prefix test, once for each way of reading its е as е or ё
+        if has(modern_prefix):
+            return True
         yo = modern_prefix.count("е")
         if not yo:
-            return has(modern_prefix)
+            return False
         if yo <= 3:
             parts = modern_prefix.split("е")
             for marks in itertools.product("её", repeat=yo):
