@@ -101,6 +101,7 @@ import dataclasses
 import json
 import math
 import os
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -234,15 +235,16 @@ def zipf(form: str) -> float:
 
 
 YAT_ROOTS, YAT_ENDINGS = _load_yat()
-LATIN = regex.compile(r"[A-Za-z0-9]")
-_OLD_ENDING = regex.compile(r"(?:аго|яго|ыя|ия)$")
-_HARD_SIGN_OK = regex.compile("ъ[еёюяи]")
-_LATIN_NUMERAL = regex.compile(r"[IVXLCM]+")
+# letters listed one by one, the same in Python's re as in regex, whose calls cost several times more: re for these
+LATIN = re.compile(r"[A-Za-z0-9]")
+_OLD_ENDING = re.compile(r"(?:аго|яго|ыя|ия)$")
+_HARD_SIGN_OK = re.compile("ъ[еёюяи]")
+_LATIN_NUMERAL = re.compile(r"[IVXLCM]+")
 _MARK = regex.compile(r"\p{M}")
 _GLUED_HEADING = regex.compile(r"^.{2,}\p{Lu}\p{Ll}{2,}")
 _SENTENCE_END = regex.compile(r"[.!?]\s+$")
 _STRAY_HYPHEN = regex.compile(r"-\s*|\s*-\s+")
-_BREAK = regex.compile(r"[.,;:!?()\[\]—–]")  # what breaks a preposition's or numeral's hold on the next word
+_BREAK = re.compile(r"[.,;:!?()\[\]—–]")  # what breaks a preposition's or numeral's hold on the next word
 
 
 # ---------------------------------------------------------------- word evidence (cached by form)
@@ -415,7 +417,7 @@ def common(form: str) -> bool:
     return not ps or not all((NAME_TAGS | {"Abbr"}) & set(p.tag.grammemes) for p in ps)
 
 
-_PREFIX_Z = regex.compile(r"(?:из|раз|без|воз|низ|чрез)[кпстфхцчшщ]")
+_PREFIX_Z = re.compile(r"(?:из|раз|без|воз|низ|чрез)[кпстфхцчшщ]")
 
 
 @lru_cache(maxsize=200_000)
@@ -471,8 +473,8 @@ def misspelt(form: str) -> bool:
     return bool(pen) and rule not in LEXICAL_RULES
 
 
-_SOFT_AFTER_VELAR = regex.compile("[кгхц]ь$")
-_YAT_AFTER_SIBILANT = regex.compile("[жчшщ]ѣ")
+_SOFT_AFTER_VELAR = re.compile("[кгхц]ь$")
+_YAT_AFTER_SIBILANT = re.compile("[жчшщ]ѣ")
 
 
 def _sibilant_yat_ok(form: str, at: int) -> bool:
@@ -490,8 +492,8 @@ def _sibilant_yat_ok(form: str, at: int) -> bool:
     if rest in {"ѣе", "ѣй"}:
         return _ending_fits(stripped, rest)
     return False
-_FINAL_YAT_AFTER_VOWEL = regex.compile("[аеёиоуыэюяі]ѣъ?$")
-_I_BEFORE_VOWEL = regex.compile("и[аоуэюяѣеи]")
+_FINAL_YAT_AFTER_VOWEL = re.compile("[аеёиоуыэюяі]ѣъ?$")
+_I_BEFORE_VOWEL = re.compile("и[аоуэюяѣеи]")
 
 
 # Where a root beginning with ѣ (ѣсть, ѣхать) may stand: at the start, or after a prefix.
