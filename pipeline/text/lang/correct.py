@@ -915,12 +915,14 @@ class _Corpus:
         stream: list[str] = []
         for text in paragraphs:
             words = [s.lower() for _, _, s, w in tokens(text) if w]
+            padded = ["", ""] + words + ["", ""]  # _window's windows, sliced out of the words with "" either side
             for k, w in enumerate(words):
-                self.contexts.setdefault(w, set()).add(_window(words, k, 1))
-                self.wide.setdefault(w, set()).add(_window(words, k, 2))
+                self.contexts.setdefault(w, set()).add((padded[k + 1], padded[k + 3]))
+                self.wide.setdefault(w, set()).add((padded[k], padded[k + 1], padded[k + 3], padded[k + 4]))
             stream += words
+        padded = ["", ""] + stream + ["", ""]
         for k, w in enumerate(stream):
-            self.occurrences.setdefault(w, set()).add(_window(stream, k, 2))
+            self.occurrences.setdefault(w, set()).add((padded[k], padded[k + 1], padded[k + 3], padded[k + 4]))
         self.vocab = sorted(self.contexts)
         self._near: dict[tuple, set[tuple[str, ...]]] | None = None
         self._by_lemma: dict[str, list[tuple[str, int]]] | None = None
