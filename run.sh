@@ -141,7 +141,16 @@ case "$cmd" in
     test)
         setup
         log "pytest"
-        "$VENV/bin/python" -m pytest -q "$@"
+        # one test worker a core, at most 4 (each builds the sites and compiles the schema for itself);
+        # EDITION_TEST_WORKERS=1 runs the tests in this process, one after another
+        workers="${EDITION_TEST_WORKERS:-$(nproc 2>/dev/null || echo 1)}"
+        [ "$workers" -gt 4 ] 2>/dev/null && workers=4
+        if [ "$workers" -gt 1 ] 2>/dev/null; then
+            log "pytest on $workers workers"
+            "$VENV/bin/python" -m pytest -q -n "$workers" --dist worksteal "$@"
+        else
+            "$VENV/bin/python" -m pytest -q "$@"
+        fi
         rc=$?
         case $rc in
             0) ;;

@@ -90,21 +90,23 @@ def _mkdocs_cmd() -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def site_dir() -> Path:
-    """The built site: ``mkdocs build -q -d site`` once a session (if mkdocs.yml exists).
+def site_dir(tmp_path_factory) -> Path:
+    """The built site: ``mkdocs build -q`` once a session into a folder of this session's own (test workers run side
+    by side, and site/ belongs to `run.sh serve`).
 
     Set EDITION_TEST_NO_BUILD=1 to reuse an existing site/ without rebuilding.
     """
-    site = ROOT / "site"
-    if (ROOT / "mkdocs.yml").is_file() and not os.environ.get("EDITION_TEST_NO_BUILD"):
-        proc = subprocess.run(_mkdocs_cmd() + ["build", "-q", "-d", "site"], cwd=ROOT,
+    if os.environ.get("EDITION_TEST_NO_BUILD"):
+        site = ROOT / "site"
+    else:
+        site = tmp_path_factory.mktemp("site")
+        proc = subprocess.run(_mkdocs_cmd() + ["build", "-q", "-d", str(site)], cwd=ROOT,
                               capture_output=True, text=True, stdin=subprocess.DEVNULL)
         if proc.returncode != 0:
             pytest.fail(f"mkdocs build failed (exit {proc.returncode}):\n{proc.stdout[-4000:]}\n"
                         f"{proc.stderr[-4000:]}", pytrace=False)
     if not (site / "index.html").is_file():
-        pytest.fail(f"no built site at {site} (mkdocs.yml missing or the build produced no index.html)",
-                    pytrace=False)
+        pytest.fail(f"no built site at {site} (the build produced no index.html)", pytrace=False)
     return site
 
 

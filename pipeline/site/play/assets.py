@@ -25,6 +25,7 @@ import gzip
 import hashlib
 import json
 import logging
+import os
 import re
 import shutil
 import subprocess
@@ -202,7 +203,7 @@ def compiled_stdlib(pyodide: Path, modules: list[str], cache: Path = CACHE) -> b
         log.warning("play: no node on PATH: python_stdlib.zip shipped as source (the engine starts slower)")
         return original
     cache.mkdir(parents=True, exist_ok=True)
-    part = kept.with_suffix(".part")
+    part = kept.with_suffix(f".{os.getpid()}.part")  # this process's own: builds may run side by side
     done = subprocess.run([node, str(STDLIB_PYC), str(pyodide), str(part), *modules], capture_output=True,
                           text=True, stdin=subprocess.DEVNULL, timeout=600)
     if done.returncode != 0 or not part.is_file():
@@ -248,7 +249,8 @@ def built_snapshot(pyodide: Path, stdlib: bytes, held: dict, cache: Path = CACHE
         log.warning("play: no node on PATH: no memory snapshot built (the engine starts slower)")
         return None
     cache.mkdir(parents=True, exist_ok=True)
-    zip_path, src_path, part = (kept.with_suffix(s) for s in (".zip.part", ".json.part", ".part"))
+    own = f".{os.getpid()}"  # this process's own names: builds may run side by side
+    zip_path, src_path, part = (kept.with_suffix(own + s) for s in (".zip.part", ".json.part", ".part"))
     zip_path.write_bytes(stdlib)
     src_path.write_text(json.dumps(held), encoding="utf-8")
     try:
@@ -368,7 +370,7 @@ def _packed(data: bytes, cache: Path = CACHE) -> bytes:
         return kept.read_bytes()
     packed = gzipped(data)
     cache.mkdir(parents=True, exist_ok=True)
-    part = kept.with_suffix(".part")
+    part = kept.with_suffix(f".{os.getpid()}.part")
     part.write_bytes(packed)
     part.replace(kept)
     return packed
