@@ -156,3 +156,62 @@ def test_past_the_node_limit_the_ordered_beams_win_a_deal_the_first_ones_leave_a
     result = solve_state(GAME, state, node_limit=H.NODE_LIMIT + 10_000)
     assert result.status == WON and result.nodes > H.NODE_LIMIT
     assert replays_to_a_win("hemispheres", 103, result.moves)
+
+
+def dealt_positions(seeds: range):
+    """Reduced positions while the pack is dealt (a hemisphere's game reads only those), and those along a random
+    line from each."""
+    for seed in seeds:
+        state = reduced(seed)
+        if not state.vars.get("dealing"):
+            continue
+        for st in positions_along(state, seed):
+            if st.vars.get("dealing"):
+                yield seed, st
+
+
+def test_a_hemisphere_game_is_never_lost_where_brute_force_wins():
+    """`HemisphereGame` is a relaxation: of either hemisphere, it is never lost on a position the game can win."""
+    fired = asked = 0
+    for seed, st in dealt_positions(range(1, 121)):
+        model = H.Model(GAME, st)
+        verdicts = [H.HemisphereGame(model, north).lost(10**6) for north in (True, False)]
+        assert None not in verdicts, seed
+        asked += 1
+        if any(verdicts):
+            fired += 1
+            assert not brute.winnable(GAME, st), seed
+    assert asked >= 100 and fired >= 10, (asked, fired)  # the proof is not idle
+
+
+def test_a_hemisphere_game_reads_stored_and_blocked_cards():
+    """A red card alone in a southern pile is stored; a black one alone in a northern pile blocks it; the talon
+    and the pack keep only the hemisphere's cards, in their order."""
+    state = reduced(2)
+    state.vars["dealing"] = True
+    model = H.Model(GAME, state)
+    north, south = model.north, model.south
+    model.P[south[0]] = [face(1, 9)]
+    model.P[north[0]] = [face(0, 4)]
+    model.P[model.talon] = [face(1, 10), face(0, 3), face(2, 11)]
+    model.P[model.stock] = [face(2, 12), face(3, 6), face(1, 13)]
+    game = H.HemisphereGame(model, True)
+    assert face(1, 9) in game.stored and game.piles[0] == H.BLOCKED
+    assert game.talon == (face(1, 10), face(2, 11)) and game.pack == [face(1, 13), face(2, 12)]
+    south_game = H.HemisphereGame(model, False)
+    assert face(0, 4) in south_game.stored and south_game.piles[0] == H.BLOCKED
+    assert south_game.talon == (face(0, 3),) and south_game.pack == [face(3, 6)]
+
+
+def test_the_layered_proof_gives_the_brute_force_verdict(monkeypatch):
+    """With the hemisphere games asked at every layer, the layered proof's "lost" is never a position the game can
+    win, and its wins are the brute force's."""
+    monkeypatch.setattr(H, "PROOF_LAYER", 1)
+    verdicts = set()
+    for seed, st in dealt_positions(range(1, 61)):
+        model = H.Model(GAME, st)
+        status, line, _ = H.layered_proof(model, 10**7)
+        assert status in (WON, LOST), seed
+        assert (status == WON) == brute.winnable(GAME, st), seed
+        verdicts.add(status)
+    assert verdicts == {WON, LOST}

@@ -59,6 +59,18 @@ be held at once even with every card free to go up as soon as its suit allows (o
 32-39 in 10 (8 unknown): the unknown deals are those that hold most, but deals holding 33 are won, so the six
 piles' runs and the talon hold that many when the order of the pack suits them; a proof must follow the order.
 
+Whole deals proved lost (`layered_proof`, reruns with a budget PROOF_MIN or more past NODE_LIMIT: half of what is
+past it, after the late beams). The game's lines are followed turn by turn, all of them: a layer is every position
+right after the k-th turn, cut by `Model.dead`; once a layer is large, each of its positions is also asked, for
+each hemisphere, whether that hemisphere's own game (`HemisphereGame`: its piles, its cards of the talon and the
+pack in their order, its cards lying abroad, the other hemisphere relaxed away) can still be won, searched
+exhaustively with the positions proven lost shared between the layer's positions. Every line of the game is a line
+of each hemisphere's game (its docstring), so a position one of them loses is lost, and a deal whose layers all
+run empty is lost. What makes it work: while a hemisphere's suits cannot go up (deal 113: nothing red before the
+63rd card, nothing at all but one club before the 40th) the game's lines are few (the layers of deal 113 hold at
+most 18 736 positions up to the 42nd card), and by then so many of the hemisphere's cards lie in the talon in the
+pack's order that its own game is lost from each of them.
+
 What was tried and measured on this solver (reruns, relaxations dropped) is in docs/solvers/hemispheres.md.
 """
 from __future__ import annotations
@@ -85,7 +97,11 @@ METHOD = ("A compact model of the game (the engine's refills and exchanges repro
 RERUN_METHOD = ("Beyond 20 000 positions, the beams of growing width (up to 4096) again, ranked now by how many "
                 "talon cards lie above a lower card of their own suit (the talon empties from the top while each "
                 "suit goes up from the bottom), each width with two look-aheads (100 and 300 positions before each "
-                "card is turned); then, with a short pack, the exhaustive search. Wins only: no loss is proved.")
+                "card is turned); then, with a short pack, the exhaustive search. With 1 000 000 positions or more past "
+                "20 000, half of what is past them goes, after the beams, to a loss proof: every line of the game turn "
+                "by turn, each turn's positions cut by the loss proof and, once they are many, by each hemisphere's own "
+                "game (its piles, its cards of the talon and the pack in order, its cards lying in the other "
+                "hemisphere; the other hemisphere's cards and spaces relaxed away) searched to a loss.")
 
 SUIT = [c // 13 for c in range(52)]
 RED = [c // 13 in (1, 2) for c in range(52)]
@@ -392,6 +408,333 @@ def _suit_can_clear(walk: list[int], h1: int, h2: int, out: list[int], kings: in
     return True
 
 
+class _OutOfPositions(Exception):
+    pass
+
+
+BLOCKED = (-1,)  # a race pile of the hemisphere holding a card of the other colour (or, once the pack is out, none)
+
+
+class HemisphereGame:
+    """One hemisphere's game with the other hemisphere relaxed away (`lost`: a proof that the position is lost).
+
+    Its position, read off a position of the game while the pack is dealt: the hemisphere's six race piles as they
+    are (a pile holding a card of the other colour, or an empty one once the pack is out, is BLOCKED), its cards in
+    the talon in their order (the other hemisphere's cards left out), its cards in the pack in their order, its two
+    suits' foundation heights and barriers, and its cards lying in the other hemisphere's piles (`stored`, each
+    alone there). Its moves: a race top or the talon's top to a foundation one level below it (a barrier once its
+    pack and talon are empty); the talon's top onto any race top of its suit one level above, a race top onto
+    another pile of its race so; a pile so emptied takes the next card of its pack or becomes BLOCKED (BLOCKED only,
+    once its pack is out); a stored card into a BLOCKED pile, at any time; the next card of its pack to the talon
+    or, with fewer than six stored, to the stored cards. Won when its four foundations are full.
+
+    Why every line of the game is, read so, a line of it (so that a position it cannot win the game cannot win,
+    a win of the game putting every card of the hemisphere up): a turn of the game deals the next card of the pack,
+    which is either the other hemisphere's (nothing here) or the next of this hemisphere's pack, and goes to the
+    talon, or refills a space: of the other hemisphere (it is stored, alone in its pile, as no card marries a card
+    of the wrong colour; at most six so) or of ours, which is emptied just before and refilled at once, so that a
+    pile emptied here takes the next card of our pack or, when the pack's next card is the other hemisphere's, one
+    of the wrong colour (BLOCKED); once the pack is out a pile stays empty, and an empty pile can only take a wrong
+    card moved home at the end, which a BLOCKED pile takes too. Our cards leave the talon from its top only, and
+    the other hemisphere's cards only ever lie over ours there, so ours are reachable here whenever they are in the
+    game. An exchange puts one of our stored cards into one of our piles holding a card of the other colour
+    (BLOCKED here); the end's moves of a wrong card home take one of our stored cards into an empty pile of ours, or
+    empty one of ours of its wrong card (BLOCKED stays BLOCKED: it takes a stored card at any time). A barrier goes up
+    only when the pack and the talon are empty, so our pack and talon too. The marriages and foundation moves are
+    the game's own (rules I, III, note 18, a race card only within its race). Everything else only loosens: the
+    other hemisphere's cards, spaces and timing are gone, exchanges are optional and may be made at any time.
+
+    Within it, as in `Model`, a card that goes up while both copies of the card one level below are up goes up at
+    once (`Model.safe_move`: nothing can ever be married onto it), from the talon or from a pile that keeps a card
+    (no refill follows), and a position whose talon some suit cannot clear in the relaxed one-suit walk
+    (`_suit_can_clear`, every card outside the talon free) is lost. Searched depth-first, each position once; the
+    positions met by a search that ends lost are all lost (each is reachable from its start) and are kept in
+    `known`, shared between searches of positions of the same deal."""
+
+    def __init__(self, model: Model, north: bool, known: set | None = None) -> None:
+        P = model.P
+        red = north
+        self.suits = [1, 2] if north else [0, 3]
+        side, other = (model.north, model.south) if north else (model.south, model.north)
+        self.pack = [c for c in reversed(P[model.stock]) if RED[c] == red]
+        piles = []
+        for i in side:
+            p = P[i]
+            piles.append(BLOCKED if not p or RED[p[0]] != red else tuple(p))
+        self.piles = tuple(piles)
+        self.talon = tuple(c for c in P[model.talon] if RED[c] == red)
+        self.stored = tuple(sorted(P[i][0] for i in other if len(P[i]) == 1 and RED[P[i][0]] == red))
+        heights = []
+        for s in self.suits:
+            heights += sorted(len(P[f]) for f in model.fs[s])
+        self.heights = tuple(heights)
+        bar = [0, 0]
+        for b in model.barriers:
+            if P[b] and SUIT[P[b][0]] in self.suits:
+                bar[self.suits.index(SUIT[P[b][0]])] += 1
+        self.bar = tuple(bar)
+        self.index = {s: k for k, s in enumerate(self.suits)}
+        n = len(self.pack)
+        self.kings_left = [[0] * (n + 1), [0] * (n + 1)]  # level-13 cards of suit k in pack[i:]
+        for i in range(n - 1, -1, -1):
+            c = self.pack[i]
+            for k in range(2):
+                self.kings_left[k][i] = self.kings_left[k][i + 1] + (SUIT[c] == self.suits[k] and LEVEL[c] == 13)
+        self.known = known if known is not None else set()
+        self.seen: set = set()
+        self.clear: dict = {}
+        self.nodes = self.limit = 0
+
+    def root(self) -> tuple:
+        return (0, self.heights, self.piles, self.talon, self.stored, self.bar)
+
+    def lost(self, limit: int) -> bool | None:
+        """True: lost; False: won here (proves nothing); None: out of positions. A lost search adds every
+        position it met to `known`."""
+        self.limit, self.nodes, self.seen = limit, 0, set()
+        try:
+            won = self._search(*self.root())
+        except (_OutOfPositions, RecursionError):
+            return None
+        if not won:
+            self.known |= self.seen
+        return not won
+
+    @staticmethod
+    def key(i: int, h: tuple, piles: tuple, talon: tuple, stored: tuple, bar: tuple) -> tuple:
+        """The piles of a race are interchangeable, and so are the two races (talon cards marry either)."""
+        a, b = tuple(sorted(piles[:3])), tuple(sorted(piles[3:]))
+        return (i, h, (a, b) if a <= b else (b, a), talon, stored, bar)
+
+    def _dead(self, i: int, h: tuple, piles: tuple, talon: tuple, stored: tuple, bar: tuple) -> bool:
+        for k, s in enumerate(self.suits):
+            walk = [LEVEL[c] for c in reversed(talon) if SUIT[c] == s]
+            if not walk:
+                continue
+            kings = self.kings_left[k][i] + sum(1 for c in stored if SUIT[c] == s and LEVEL[c] == 13)
+            kings += sum(1 for p in piles if p != BLOCKED and p and SUIT[p[0]] == s and LEVEL[p[0]] == 13)
+            ck = (bytes(walk), h[2 * k], h[2 * k + 1], bar[k], kings)
+            ok = self.clear.get(ck)
+            if ok is None:
+                out = [0] * 15
+                out[13] = bar[k]
+                ok = self.clear[ck] = _suit_can_clear(walk, h[2 * k], h[2 * k + 1], out, kings)
+            if not ok:
+                return True
+        return False
+
+    def _up(self, h: tuple, c: int) -> tuple | None:
+        """The heights once card c is up, or None if it does not fit."""
+        k = self.index[SUIT[c]]
+        lv = LEVEL[c]
+        a, b = h[2 * k], h[2 * k + 1]
+        if a == lv - 1:
+            a = lv
+        elif b == lv - 1:
+            b = lv
+        else:
+            return None
+        out = list(h)
+        out[2 * k], out[2 * k + 1] = (a, b) if a <= b else (b, a)
+        return tuple(out)
+
+    def _search(self, i: int, h: tuple, piles: tuple, talon: tuple, stored: tuple, bar: tuple) -> bool:
+        if h == (13, 13, 13, 13):
+            return True
+        k = self.key(i, h, piles, talon, stored, bar)
+        if k in self.seen or k in self.known:
+            return False
+        self.seen.add(k)
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise _OutOfPositions
+        if talon and self._dead(i, h, piles, talon, stored, bar):
+            return False
+        for child in self._children(i, h, piles, talon, stored, bar):
+            if self._search(*child):
+                return True
+        return False
+
+    def _emptied(self, i: int, h: tuple, piles: list, j: int, talon: tuple, stored: tuple, bar: tuple) -> list:
+        """Pile j was just emptied: the next card of the pack refills it, or one of the other colour does."""
+        out = []
+        if i < len(self.pack):
+            piles[j] = (self.pack[i],)
+            out.append((i + 1, h, tuple(piles), talon, stored, bar))
+        piles[j] = BLOCKED
+        out.append((i, h, tuple(piles), talon, stored, bar))
+        return out
+
+    def _children(self, i: int, h: tuple, piles: tuple, talon: tuple, stored: tuple, bar: tuple) -> list:
+        for src in range(-1, 6):  # a safe move alone
+            if src < 0:
+                if not talon:
+                    continue
+                c = talon[-1]
+            else:
+                p = piles[src]
+                if p == BLOCKED or len(p) < 2:
+                    continue
+                c = p[-1]
+            k = self.index[SUIT[c]]
+            if min(h[2 * k], h[2 * k + 1]) >= LEVEL[c] - 1:
+                if src < 0:
+                    return [(i, self._up(h, c), piles, talon[:-1], stored, bar)]
+                pl = list(piles)
+                pl[src] = piles[src][:-1]
+                return [(i, self._up(h, c), tuple(pl), talon, stored, bar)]
+        out = []
+        if talon:
+            up = self._up(h, talon[-1])
+            if up is not None:
+                out.append((i, up, piles, talon[:-1], stored, bar))
+        for j in range(6):
+            p = piles[j]
+            if p == BLOCKED or not p:
+                continue
+            up = self._up(h, p[-1])
+            if up is not None:
+                pl = list(piles)
+                pl[j] = p[:-1]
+                if pl[j]:
+                    out.append((i, up, tuple(pl), talon, stored, bar))
+                else:
+                    out += self._emptied(i, up, pl, j, talon, stored, bar)
+        if i == len(self.pack) and not talon:  # the end: the barriers
+            for k in range(2):
+                if bar[k] and h[2 * k + 1] == 12:
+                    hh = list(h)
+                    hh[2 * k + 1] = 13
+                    bb = list(bar)
+                    bb[k] -= 1
+                    out.append((i, tuple(hh), piles, talon, stored, tuple(bb)))
+                elif bar[k] and h[2 * k] == 12:
+                    hh = list(h)
+                    hh[2 * k], hh[2 * k + 1] = hh[2 * k + 1], 13
+                    bb = list(bar)
+                    bb[k] -= 1
+                    out.append((i, tuple(hh), piles, talon, stored, tuple(bb)))
+        if talon:  # marriages from the talon, onto either race
+            c = talon[-1]
+            for j in range(6):
+                p = piles[j]
+                if p != BLOCKED and p and SUIT[p[-1]] == SUIT[c] and LEVEL[p[-1]] == LEVEL[c] + 1:
+                    pl = list(piles)
+                    pl[j] = p + (c,)
+                    out.append((i, h, tuple(pl), talon[:-1], stored, bar))
+        for j in range(6):  # marriages within a race
+            p = piles[j]
+            if p == BLOCKED or not p:
+                continue
+            c = p[-1]
+            first = 0 if j < 3 else 3
+            for q in range(first, first + 3):
+                t = piles[q]
+                if q != j and t != BLOCKED and t and SUIT[t[-1]] == SUIT[c] and LEVEL[t[-1]] == LEVEL[c] + 1:
+                    pl = list(piles)
+                    pl[j] = p[:-1]
+                    pl[q] = t + (c,)
+                    if pl[j]:
+                        out.append((i, h, tuple(pl), talon, stored, bar))
+                    else:
+                        out += self._emptied(i, h, pl, j, talon, stored, bar)
+        if stored:  # a stored card into a blocked pile (one pile of each race: they are interchangeable)
+            for first in (0, 3):
+                j = next((j for j in range(first, first + 3) if piles[j] == BLOCKED), None)
+                if j is not None:
+                    for c in sorted(set(stored)):
+                        pl = list(piles)
+                        pl[j] = (c,)
+                        rest = list(stored)
+                        rest.remove(c)
+                        out.append((i, h, tuple(pl), talon, tuple(rest), bar))
+        if i < len(self.pack):  # the next card: to the talon, or stored abroad
+            c = self.pack[i]
+            out.append((i + 1, h, piles, talon + (c,), stored, bar))
+            if len(stored) < 6:
+                out.append((i + 1, h, piles, talon, tuple(sorted(stored + (c,))), bar))
+        return out
+
+
+PROOF_MIN = 1_000_000  # a budget this far past NODE_LIMIT gives half of what is past it to `layered_proof`
+PROOF_LAYER = 20_000  # the layered proof asks the hemisphere games once a layer holds this many positions
+PROOF_CAP = 150_000  # ... and gives up when one holds more than this after them
+HEMI_RUN = 100_000  # positions of one hemisphere game
+HEMI_TRIES = 4  # a hemisphere whose first HEMI_TRIES games in a layer all fail is not asked again in that layer
+
+
+def layered_proof(model: Model, limit: int, deadline: float | None = None) -> tuple[str, list, int]:
+    """Every line of the game from `model`, one turn at a time: the layer after the k-th turn is every position (by
+    key) reached right after it, from every position of the layer before by any moves and one turn (the moves `Model.choices`, the safe ones alone: their proof is `Model.safe_move`'s), less those
+    `Model.dead` proves lost and, once a layer holds PROOF_LAYER positions, those of which one hemisphere's game
+    (`HemisphereGame`) is lost. A win met on the way is returned; when a layer is empty every line was cut by a
+    proof, and the position is lost. Returns (status, line, positions: the game's and the hemisphere games')."""
+    root = ([list(p) for p in model.P], model.dealing, ())
+    layer = {model.key(): root}
+    nodes = 0
+    known: dict[bool, set] = {True: set(), False: set()}
+    tried: dict = {}
+
+    def load(snap) -> tuple:
+        model.P[:] = [list(p) for p in snap[0]]
+        model.dealing = snap[1]
+        return snap[2]
+
+    try:
+        while layer:
+            nxt: dict = {}
+            for snap in layer.values():
+                stack, seen = [snap], set()
+                while stack:
+                    line = load(stack.pop())
+                    for m in model.choices():
+                        undo = model.play(m)
+                        nodes += 1
+                        if model.won():
+                            return WON, list(line + (m,)), nodes
+                        k = model.key()
+                        if m[0] == TURN:
+                            if k not in nxt and not model.dead():
+                                nxt[k] = ([list(p) for p in model.P], model.dealing, line + (m,))
+                        elif k not in seen:
+                            seen.add(k)
+                            stack.append(([list(p) for p in model.P], model.dealing, line + (m,)))
+                        model.unplay(undo)
+                    if nodes >= limit or (deadline is not None and time.perf_counter() > deadline):
+                        return UNKNOWN, [], nodes
+            if len(nxt) >= PROOF_LAYER:  # (right after a turn the pack is being dealt, as the hemisphere games ask)
+                failed = {True: 0, False: 0}
+                proved = {True: 0, False: 0}
+                for k in list(nxt):
+                    load(nxt[k])
+                    for north in (True, False):
+                        if failed[north] >= HEMI_TRIES and not proved[north]:
+                            continue
+                        hemi = HemisphereGame(model, north, known[north])
+                        hk = (north, hemi.key(*hemi.root()))
+                        if hk[1] in known[north]:
+                            del nxt[k]
+                            break
+                        if hk in tried:
+                            continue
+                        verdict = hemi.lost(min(HEMI_RUN, max(1, limit - nodes)))
+                        nodes += hemi.nodes
+                        tried[hk] = verdict
+                        if verdict:
+                            proved[north] += 1
+                            del nxt[k]
+                            break
+                        failed[north] += 1
+                        if nodes >= limit or (deadline is not None and time.perf_counter() > deadline):
+                            return UNKNOWN, [], nodes
+                if len(nxt) > PROOF_CAP:
+                    return UNKNOWN, [], nodes
+            layer = nxt
+        return LOST, [], nodes
+    finally:
+        load(root)
+
+
 BEAMS = (2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096)  # beam widths, tried in turn while the budget
 # lasts; the narrower ones take some 100 000-200 000 positions in all, so the widths past 256 serve only large budgets
 # (reruns): a beam 512 wide alone spends some 90 000 and wins deals 1, 9 and 10 (1 after every narrower one failed)
@@ -523,14 +866,18 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
     if small:
         status, line = exhaustive(first // 4)
     phases = [(first, _score, (CLOSURE,))]
+    proof = (node_limit - NODE_LIMIT) // 2 if node_limit - NODE_LIMIT >= PROOF_MIN else 0
     if node_limit > NODE_LIMIT:
-        phases.append((node_limit, _ordered_score, LATE_CLOSURES))
+        phases.append((node_limit - proof, _ordered_score, LATE_CLOSURES))
     for limit, score_of, closures in phases:
         if status != UNKNOWN or spent >= limit:
             break
         status, line = beams(limit, score_of, closures)
         if status == UNKNOWN and small and spent < limit:
             status, line = exhaustive(limit)
+    if status == UNKNOWN and proof and spent < node_limit:
+        status, line, nodes = layered_proof(model, node_limit - spent, deadline)
+        spent += nodes
     ids = [model.move_id(m) for m in line] if status == WON else []
     return Solution(status, ids, spent, time.perf_counter() - start)
 
