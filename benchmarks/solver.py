@@ -6,6 +6,7 @@ Writes results/winnability.json (merging: games not run keep their old entry).
     python benchmarks/solver.py GAME --extend [--minutes M]   # more deals for the stored entry, same limits
     python benchmarks/solver.py GAME --rerun-unknown 500000   # the stored unknown deals again, a larger limit
         [--timeout 900] [--note TEXT]  # TEXT: how this rerun's budget differs from the method (shown on the site)
+        [--only DEAL ...]              # just these of the stored unknown deals
     python benchmarks/solver.py --no-peek-only        # refresh only the peek-free players' figures
     pypy3 benchmarks/solver.py GAME ...               # the same, faster (Debian's pypy3: the engine is stdlib only)
 
@@ -24,7 +25,7 @@ The file maps each game slug to:
     unknown_deals           every deal number still unknown (to rerun with a larger budget)
     reruns                  (after --rerun-unknown) [{node_limit, timeout, deals, won, lost, seconds, interpreter,
                             solver}, ...]: the deals still unknown were solved again with these larger limits, in
-                            this order; a deal added later by --extend goes through the same reruns; `solver` is
+                            this order (`only`: just these of them, --only); a deal added later by --extend goes through the same reruns; `solver` is
                             the module's RERUN_METHOD (what a budget beyond NODE_LIMIT adds), when it has one;
                             `note` (--note) what else the reader must know of it (a time limit that binds, …)
     no_peek                 (games that hide cards) {"greedy": {...}, "tactics": {...}}: players who see only
@@ -101,7 +102,8 @@ def run_game(slug: str, minutes: float, jobs: int, max_deals: int, chunk: int, t
     while tally.deals < max_deals:
         deals = range(first + tally.deals, first + tally.deals + chunk)
         fresh = solve_deals(slug, deals, nodes, base["timeout"] if base else timeout, jobs)
-        for rerun in reruns:  # the same schedule as the deals already in the entry
+        for rerun in (r for r in reruns if not r.get("only")):  # the same schedule as the deals already in the
+            # entry (a rerun of named deals only, `only`, is not part of it)
             again = solve_deals(slug, fresh.unknown_deals, rerun["node_limit"], rerun["timeout"], jobs)
             fresh = merge_rerun(fresh, again)
         add(tally, fresh)
@@ -133,25 +135,37 @@ def check_same_rules(slug: str, base: dict) -> None:
                          f"{base.get('rules_fingerprint')} ≠ {now}): solve the game afresh")
 
 
-def rerun_unknown(slug: str, base: dict, nodes: int, timeout: float, jobs: int, note: str | None = None) -> dict:
-    """Solve the entry's unknown deals again with a larger node limit; the rest of the entry stands."""
+def rerun_unknown(slug: str, base: dict, nodes: int, timeout: float, jobs: int, note: str | None = None,
+                  only: list[int] | None = None) -> dict:
+    """Solve the entry's unknown deals (or those of them named in `only`) again with a larger node limit; the rest
+    of the entry stands."""
     check_same_rules(slug, base)
     check_same_solver(slug, base, node_limit(slug))
     if len(base.get("unknown_deals", [])) != base["unknown"]:
         raise SystemExit(f"{slug}: the stored entry lists {len(base.get('unknown_deals', []))} of its "
                          f"{base['unknown']} unknown deals (an older run kept only 50); run the game afresh first")
     start = time.perf_counter()
-    again = solve_deals(slug, base["unknown_deals"], nodes, timeout, jobs)
+    chosen = base["unknown_deals"]
+    if only:
+        if not set(only) <= set(chosen):
+            raise SystemExit(f"{slug}: deals {sorted(set(only) - set(chosen))} are not among the entry's unknown ones")
+        chosen = sorted(set(only))
+    again = solve_deals(slug, chosen, nodes, timeout, jobs)
     seconds = time.perf_counter() - start
-    print(f"  {slug}: {len(base['unknown_deals'])} unknown deals at {nodes} positions: won {again.won}, lost "
+    print(f"  {slug}: {len(chosen)} unknown deals at {nodes} positions: won {again.won}, lost "
           f"{again.lost}, still unknown {again.unknown}, {seconds:.0f} s", flush=True)
-    tally = merge_rerun(tally_of(base), again)
+    rest = [d for d in base["unknown_deals"] if d not in set(chosen)]  # not asked (--only): still unknown
+    kept = Tally(deals=again.deals + len(rest), won=again.won, lost=again.lost, unknown=again.unknown + len(rest),
+                 seconds=again.seconds, nodes=again.nodes, unknown_deals=list(again.unknown_deals) + rest)
+    tally = merge_rerun(tally_of(base), kept)
     rerun = {"node_limit": nodes, "timeout": timeout, "deals": again.deals, "won": again.won, "lost": again.lost,
              "seconds": round(seconds, 1), "interpreter": interpreter()}
     if (more := rerun_method(slug)) is not None:
         rerun["solver"] = more
     if note:
         rerun["note"] = note
+    if only:
+        rerun["only"] = chosen
     return {**base, **figures(tally, base["seconds"] + seconds), "reruns": base.get("reruns", []) + [rerun]}
 
 
@@ -254,6 +268,9 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--timeout", type=float, default=TIMEOUT, help="seconds per deal (a safety net)")
     parser.add_argument("--note", help="with --rerun-unknown: how its budget differs from the method's (stored)")
+    parser.add_argument("--only", type=int, nargs="+", metavar="DEAL",
+                        help="with --rerun-unknown: only these of the stored unknown deals (stored as `only`; an "
+                             "--extend does not put new deals through such a rerun)")
     parser.add_argument("--no-peek-only", action="store_true", help="refresh only the players who do not peek")
     parser.add_argument("--extend", action="store_true", help="add deals to the stored entry (same limits)")
     parser.add_argument("--rerun-unknown", type=int, metavar="NODES",
@@ -265,7 +282,8 @@ def main() -> None:
             if slug not in table:
                 raise SystemExit(f"{slug}: no stored entry in {args.out} to extend or rerun")
             if args.rerun_unknown:
-                e = rerun_unknown(slug, table[slug], args.rerun_unknown, args.timeout, args.jobs, args.note)
+                e = rerun_unknown(slug, table[slug], args.rerun_unknown, args.timeout, args.jobs, args.note,
+                                  args.only)
             else:
                 e = run_game(slug, args.minutes, args.jobs, args.max_deals, args.chunk, args.target,
                              base=table[slug])

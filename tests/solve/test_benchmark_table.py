@@ -93,3 +93,23 @@ def test_an_entry_computed_under_other_rules_is_neither_extended_nor_rerun():
         bench.check_same_rules("windmill", entry)
     bench.check_same_rules("windmill", {**entry, "rules_fingerprint": registry.get("windmill").fingerprint()})
     bench.check_same_rules("windmill", {k: v for k, v in entry.items() if k != "rules_fingerprint"})
+
+
+def test_a_rerun_of_named_deals_solves_only_those_and_says_so(monkeypatch):
+    monkeypatch.setattr(bench, "node_limit", lambda slug: 100)
+    monkeypatch.setattr(bench, "solver_method", lambda slug: "m")
+    asked = []
+
+    def solve_deals(slug, deals, nodes, timeout, jobs):
+        asked.append(list(deals))
+        return Tally(deals=len(deals), won=0, lost=1, unknown=0, seconds=1.0, unknown_deals=[])
+
+    monkeypatch.setattr(bench, "solve_deals", solve_deals)
+    entry = {"deals": 10, "won": 7, "lost": 0, "unknown": 3, "unknown_deals": [3, 5, 8], "node_limit": 100,
+             "solver": "m", "seconds": 5.0, "seconds_per_deal": 0.5}
+    again = bench.rerun_unknown("windmill", entry, 1000, 60.0, 1, only=[5])
+    assert asked == [[5]]
+    assert (again["lost"], again["unknown"], again["unknown_deals"]) == (1, 2, [3, 8])
+    assert again["reruns"][-1]["only"] == [5] and again["reruns"][-1]["deals"] == 1
+    with pytest.raises(SystemExit, match="not among"):
+        bench.rerun_unknown("windmill", entry, 1000, 60.0, 1, only=[4])

@@ -215,3 +215,18 @@ def test_the_layered_proof_gives_the_brute_force_verdict(monkeypatch):
         assert (status == WON) == brute.winnable(GAME, st), seed
         verdicts.add(status)
     assert verdicts == {WON, LOST}
+
+
+def test_a_budget_far_past_the_node_limit_asks_the_layered_proof_first_with_half_of_it(monkeypatch):
+    asked = []
+
+    def proof(model, limit, deadline=None):
+        asked.append(limit)
+        return LOST, [], 7
+
+    monkeypatch.setattr(H, "layered_proof", proof)
+    state, _ = GAME.new_state(113)  # unknown in the stored table at NODE_LIMIT
+    result = solve_state(GAME, state, node_limit=H.NODE_LIMIT + 2 * H.PROOF_MIN)
+    assert asked == [H.PROOF_MIN] and result.status == LOST
+    asked.clear()
+    assert solve_state(GAME, state, node_limit=H.NODE_LIMIT).status != LOST and asked == []

@@ -60,7 +60,7 @@ be held at once even with every card free to go up as soon as its suit allows (o
 piles' runs and the talon hold that many when the order of the pack suits them; a proof must follow the order.
 
 Whole deals proved lost (`layered_proof`, reruns with a budget PROOF_MIN or more past NODE_LIMIT: half of what is
-past it, after the late beams). The game's lines are followed turn by turn, all of them: a layer is every position
+past it, before the late beams, which have the rest). The game's lines are followed turn by turn, all of them: a layer is every position
 right after the k-th turn, cut by `Model.dead`; once a layer is large, each of its positions is also asked, for
 each hemisphere, whether that hemisphere's own game (`HemisphereGame`: its piles, its cards of the talon and the
 pack in their order, its cards lying abroad, the other hemisphere relaxed away) can still be won, searched
@@ -98,10 +98,11 @@ RERUN_METHOD = ("Beyond 20 000 positions, the beams of growing width (up to 4096
                 "talon cards lie above a lower card of their own suit (the talon empties from the top while each "
                 "suit goes up from the bottom), each width with two look-aheads (100 and 300 positions before each "
                 "card is turned); then, with a short pack, the exhaustive search. With 1 000 000 positions or more past "
-                "20 000, half of what is past them goes, after the beams, to a loss proof: every line of the game turn "
+                "20 000, half of what is past them goes first to a loss proof: every line of the game turn "
                 "by turn, each turn's positions cut by the loss proof and, once they are many, by each hemisphere's own "
                 "game (its piles, its cards of the talon and the pack in order, its cards lying in the other "
-                "hemisphere; the other hemisphere's cards and spaces relaxed away) searched to a loss.")
+                "hemisphere; the other hemisphere's cards and spaces relaxed away) searched to a loss; the beams have the "
+                "rest.")
 
 SUIT = [c // 13 for c in range(52)]
 RED = [c // 13 in (1, 2) for c in range(52)]
@@ -656,8 +657,8 @@ class HemisphereGame:
         return out
 
 
-PROOF_MIN = 1_000_000  # a budget this far past NODE_LIMIT gives half of what is past it to `layered_proof`
-PROOF_LAYER = 20_000  # the layered proof asks the hemisphere games once a layer holds this many positions
+PROOF_MIN = 1_000_000  # a budget this far past NODE_LIMIT gives half of what is past it to `layered_proof`, first
+PROOF_LAYER = 40_000  # the layered proof asks the hemisphere games once a layer holds this many positions
 PROOF_CAP = 150_000  # ... and gives up when one holds more than this after them
 HEMI_RUN = 100_000  # positions of one hemisphere game
 HEMI_TRIES = 4  # a hemisphere whose first HEMI_TRIES games in a layer all fail is not asked again in that layer
@@ -868,16 +869,16 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
     phases = [(first, _score, (CLOSURE,))]
     proof = (node_limit - NODE_LIMIT) // 2 if node_limit - NODE_LIMIT >= PROOF_MIN else 0
     if node_limit > NODE_LIMIT:
-        phases.append((node_limit - proof, _ordered_score, LATE_CLOSURES))
-    for limit, score_of, closures in phases:
+        phases.append((node_limit, _ordered_score, LATE_CLOSURES))
+    for n, (limit, score_of, closures) in enumerate(phases):
+        if n == 1 and proof and status == UNKNOWN:  # past NODE_LIMIT, with a large budget: the loss proof first
+            status, line, nodes = layered_proof(model, proof, deadline)
+            spent += nodes
         if status != UNKNOWN or spent >= limit:
             break
         status, line = beams(limit, score_of, closures)
         if status == UNKNOWN and small and spent < limit:
             status, line = exhaustive(limit)
-    if status == UNKNOWN and proof and spent < node_limit:
-        status, line, nodes = layered_proof(model, node_limit - spent, deadline)
-        spent += nodes
     ids = [model.move_id(m) for m in line] if status == WON else []
     return Solution(status, ids, spent, time.perf_counter() - start)
 
