@@ -26,7 +26,10 @@ How a token is decided.  For each word the model scores the printed form and can
   ``ю``→``іо`` …; in capitals ``Ѣ``→``Ъ`` and ``В``→``Б`` are cheaper still) cost little — the common ones
   alike, those seen only now and then in the seeds a little more; any other single
   substitution, insertion, deletion or transposition of a letter costs more, and at most two edits
-  are considered.  Candidates: every form one or two known confusions away, every form one letter
+  are considered.  Which of several readings a non-word is: with each edit priced as the text's own misprints price
+  it (``estimate_channel``: forms no dictionary knows against the frequent word one edit away, each edit counted
+  against its chances; the hand-set costs as the prior), while whether the printed form is to be read otherwise at all
+  stays with the hand-set costs.  Candidates: every form one or two known confusions away, every form one letter
   edit away, and every corpus form within Levenshtein distance 2 (3 for long words), kept when
   morphology knows them or the corpus has them; where nothing is one letter away, the forms of the dictionary two
   letters away (``near_forms``, a walk down pymorphy3's DAWG: the vocabulary is the lexicon's, not only the
@@ -1047,6 +1050,77 @@ def _window(words: list[str], k: int, width: int) -> tuple[str, ...]:
     return tuple(before + after)
 
 
+# ---------------------------------------------------------------- the channel the text itself shows
+
+def _op_cost(label: str, sic: str, caps: bool = False) -> float:
+    """The hand-set cost of one edit of ``channel``'s path (label, printed letters, letters read)."""
+    if label == "substitution":
+        return SUB
+    if label in {"insertion", "deletion"}:
+        return INDEL
+    if label.startswith("transposition"):
+        extra = label.partition("+")[2]
+        return TRANSPOSE + (_op_cost(extra, sic[1:], caps) if extra else 0.0)
+    t = label.partition("→")[0]
+    table = _BY_OCR_CAPS if caps else _BY_OCR
+    return next((c for _, tt, c in table.get(sic, ()) if tt == t), SUB)
+
+
+PRIOR_SEEN = 1.0  # misprints the hand-set cost of an edit is worth, against the text's own count
+
+
+def estimate_channel(corpus: "_Corpus") -> dict[str, float]:
+    """Costs of the single edits estimated from the text's own misprints (general: the same for every text).
+
+    A pair is a form no dictionary knows (or none spelt so: ``misspelt``) against the one word the text prints in
+    NEIGHBOUR_FREQUENT places or more that is one edit of it away (one letter of any kind, or one known confusion): the OCR's misprint of that
+    word. Each pair's edit is counted — each confusion apart (``и→н``), and substitution, insertion and deletion
+    of any letter as three classes — against how often the text gave it the chance (the letters read that the
+    confusion misprints, every letter for a substitution or deletion times the alphabet for a substitution or an
+    insertion), in the frequent words' occurrences. The cost of an edit is CONFUSION plus the log of how much
+    rarer it is, per chance, than the common confusions (``CONFUSION``) together. Its rate has the hand-set cost,
+    read as a rate, for prior, worth PRIOR_SEEN misprints (a gamma prior): an edit the text gave few chances keeps
+    about its hand-set cost, one it never shows in many chances costs more, one it shows often less. Empty where
+    the text shows no misprint of a common confusion (nothing to price against): the hand-set costs alone."""
+    frequent = {w: len(seen) for w, seen in corpus.occurrences.items()
+                if len(seen) >= NEIGHBOUR_FREQUENT and common(w)}
+    counts: dict[str, float] = {}
+    for u, seen in corpus.occurrences.items():
+        if len(u) < 3 or not u.isalpha() or known(u) and not misspelt(u):
+            continue  # (a misprint that morphology's letters hide, ізъ for изъ, is one too)
+        truth = {k for k in corpus.frequent_near(u) if k in frequent} | (_seed_edits(u) & frequent.keys())
+        if len(truth) != 1:
+            continue
+        (k,) = truth
+        _, ops = channel(u, k)
+        if len(ops) != 1 or ops[0][0].startswith("transposition"):
+            continue
+        label = ops[0][0]
+        counts[label] = counts.get(label, 0.0) + 1.0
+    letters = sum(len(w) * n for w, n in frequent.items())
+    chances: dict[str, float] = {"substitution": letters * (len(ALPHABET) - 1), "deletion": float(letters),
+                                 "insertion": float(letters + sum(frequent.values())) * len(ALPHABET)}
+    for o, entries in _BY_OCR.items():
+        for _, t, _c in entries:
+            chances[f"{t}→{o}"] = float(sum(w.count(t) * n for w, n in frequent.items()))
+    common_labels = [f"{t}→{o}" for o, t, c in SEED_CONFUSIONS if c == CONFUSION]
+    seen_common = sum(counts.get(lb, 0.0) for lb in common_labels)
+    common_chances = sum(chances[lb] for lb in common_labels)
+    if not seen_common or not common_chances:
+        return {}
+    ref = seen_common / common_chances
+    hand = {"substitution": SUB, "insertion": INDEL, "deletion": INDEL}
+    for o, entries in _BY_OCR.items():
+        for _, t, c in entries:
+            hand[f"{t}→{o}"] = c
+    out = {}
+    for lb, n in chances.items():
+        prior = ref * math.exp(CONFUSION - hand[lb])  # the rate the hand-set cost stands for
+        rate = (counts.get(lb, 0.0) + PRIOR_SEEN) / (n + PRIOR_SEEN / prior)
+        out[lb] = CONFUSION + math.log(ref / rate)
+    return out
+
+
 # ---------------------------------------------------------------- the corrector
 
 @dataclass
@@ -1057,6 +1131,7 @@ class _Cand:
     ops: tuple
     evidence: tuple[str, ...]
     kind: str = ""
+    priced: float = 0.0  # what the text's own misprints add to ``channel`` (``estimate_channel``): for ranking
 
 
 class Corrector:
@@ -1068,6 +1143,14 @@ class Corrector:
         self.overrides = self._load_overrides(overrides_path)
         self._cands: dict[str, tuple[str, ...]] = {}
         self._outnumbered: dict[tuple[str, int], tuple[str, ...]] = {}
+        self.prices = estimate_channel(self.corpus)
+
+    def _priced(self, cost: float, ops: tuple, caps: bool) -> float:
+        """``channel``'s cost with each edit priced as the text's own misprints price it (``estimate_channel``)."""
+        if not self.prices:
+            return cost
+        # against the hand-set cost in lower case: what capitals make closer (Ъ for Ѣ) stays closer by as much
+        return cost + sum(self.prices[label] - _op_cost(label, sic) for label, sic, _ in ops if label in self.prices)
 
     # ---- overrides
     @staticmethod
@@ -1371,12 +1454,15 @@ class Corrector:
         copy_ok = not real_word and not (len(wide) == 4 and self.corpus.near_copy(obs, wide, (here,)))
         for c in self._candidates(obs, real_word):
             cost, ops = channel(obs, c, caps)
+            priced = self._priced(cost, ops, caps) - cost if not real_word else 0.0
             lang, ev = self._language(c, ctx, wide, False, False, clause, linked, copy_ok)
-            cands.append(_Cand(c, lang - cost, cost, ops, tuple(ev)))
+            cands.append(_Cand(c, lang - cost, cost, ops, tuple(ev), priced=priced))
         if real_word and support <= REPEAT_MAX:
             cands = [self._text_evidence(obs, c, support, ctx) for c in cands]
         if not real_word:
-            cands += self._splits(obs, ctx, gap_after, linked)
+            # a split puts a space in: priced as the text prices putting a letter in
+            extra = self.prices.get("insertion", INDEL) - INDEL
+            cands += [dataclasses.replace(c, priced=extra) for c in self._splits(obs, ctx, gap_after, linked)]
         if gap_after.strip()[:1] in set(".!?;:"):  # nothing follows in the sentence: no preposition
             cands = [dataclasses.replace(c, score=c.score - 4.0) if c.form in GOVERNMENT else c for c in cands]
         if mixed and known(obs):
@@ -1400,14 +1486,14 @@ class Corrector:
             if not real_word and lang_obs < -4 and (support == 0 or orthography(obs)[0]):
                 return Review(start, end, surface, (), self._reason(obs))
             return None if not real_word else self._capital(surface, ctx, gap_before, start, end, prev_surface)
-        cands.sort(key=lambda c: (-c.score, c.channel, c.form))
+        cands.sort(key=lambda c: (-(c.score - c.priced), c.channel, c.form))
         cands, spelt_as_text = self._spellings(cands)
         best = cands[0]
         # where the text's own spelling told two spellings of one word apart (above), the runner-up is another word
         others = [c for c in cands[1:] if not (spelt_as_text and _same_word(c.form, best.form))]
-        second = others[0].score if others else lang_obs
         delta = best.score - lang_obs
-        margin = best.score - max(second, lang_obs)
+        # which reading: as the text's own misprints price the edits; whether any: as the hand-set costs do
+        margin = min(delta, (best.score - best.priced) - (others[0].score - others[0].priced)) if others else delta
         cert = _certainty(real_word and not mixed, best, delta, margin, misspelt(obs))
         if cert is None:
             if real_word and not mixed:
