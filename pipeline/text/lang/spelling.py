@@ -286,27 +286,38 @@ def near_forms(word: str, k: int = 2) -> tuple[str, ...]:
     n = len(word)
     half = (n + 1) // 2
     found: set[str] = set()
-    stack = [(0, "", tuple(range(n + 1)))]
+    # the rows of the edit distances are kept only up to k + 1 (a greater distance decides nothing that k + 1 does
+    # not), and so only across the band of the prefix's length ± k: a cell further off is more than k
+    over = k + 1
+    stack = [(0, "", [min(j, over) for j in range(n + 1)])]
     visits = 0
     while stack and visits < NEAR_VISITS:
         index, prefix, row = stack.pop()
-        limit = 1 if len(prefix) < half else k
+        length = len(prefix) + 1
+        limit = 1 if length <= half else k
+        lo, hi = max(1, length - k), min(n, length + k)
         for ch, nxt in _char_children(index):
             if not ch:
                 if prefix and row[n] <= k:
                     found.add(prefix)
                 continue
             visits += 1
-            new = [row[0] + 1]
-            for j in range(1, n + 1):
+            new = [over] * (n + 1)
+            least = new[0] = length if length < over else over
+            left = new[lo - 1]
+            for j in range(lo, hi + 1):
                 v = row[j - 1] + (word[j - 1] != ch)
                 if row[j] + 1 < v:
                     v = row[j] + 1
-                if new[j - 1] + 1 < v:
-                    v = new[j - 1] + 1
-                new.append(v)
-            if min(new) <= limit:
-                stack.append((nxt, prefix + ch, tuple(new)))
+                if left + 1 < v:
+                    v = left + 1
+                if v > over:
+                    v = over
+                new[j] = left = v
+                if v < least:
+                    least = v
+            if least <= limit:
+                stack.append((nxt, prefix + ch, new))
     return tuple(sorted(found))
 
 

@@ -41,3 +41,24 @@ def test_prefix_test_agrees_with_the_walk_down_the_dictionary(word):
             assert is_prefix(form[:k]) == bool(_prefix_nodes(form[:k])), form[:k]
     if is_known(modern):
         assert all(is_prefix(modern[:k]) for k in range(len(modern) + 1))
+
+
+@pytest.mark.parametrize("word,k", [("карта", 2), ("пасьянс", 2), ("раскладывается", 2), ("кзртами", 1),
+                                    ("перекладвать", 3), ("ыарьнж", 2), ("аб", 2)])
+def test_near_forms_are_dictionary_words_within_k_edits(word, k):
+    """Every form ``near_forms`` gives is a dictionary word within ``k`` edits; and a word one edit from it in its
+    second half is found (карта for кзрта's neighbour картп)."""
+    from rapidfuzz.distance import Levenshtein
+
+    from pipeline.text.lang.spelling import is_known, near_forms
+
+    found = near_forms(word, k)
+    assert all(is_known(f) and Levenshtein.distance(word, f) <= k for f in found)
+    assert list(found) == sorted(set(found))
+
+
+def test_near_forms_finds_a_word_an_edit_away_at_its_end():
+    from pipeline.text.lang.spelling import near_forms
+
+    assert {"карта", "карты", "картам"} <= set(near_forms("картп", 2))
+    assert "раскладывается" in near_forms("раскладываетса", 1)
