@@ -37,7 +37,6 @@ Morphology: one ``pymorphy3.MorphAnalyzer`` for the process (``morph()``), looku
 """
 from __future__ import annotations
 
-import itertools
 from functools import lru_cache
 from pathlib import Path
 
@@ -102,23 +101,25 @@ _PREFIX_NODES: dict[str, tuple[int, ...]] = {}
 
 def is_prefix(modern_prefix: str) -> bool:
     """Whether some word form of pymorphy3's dictionary begins with ``modern_prefix`` (lower case; an е may be a ё,
-    as for ``is_known``). A walk down the dictionary's DAWG, memoized by prefix, so that the candidates of a word
-    that share a beginning share its walk: a cheap, sound test before ``is_known`` (False ⇒ no form is known)."""
+    as for ``is_known``): a cheap, sound test before ``is_known`` (False ⇒ no form is known). The compiled DAWG's
+    prefix test where pymorphy3 reads its dictionary so, else a walk down the DAWG, memoized by prefix, so that the
+    candidates of a word that share a beginning share its walk."""
     if not modern_prefix:
         return True
     has = _has_prefix()
-    if has is not None:  # the compiled DAWG's own prefix test, once for each way of reading its е as е or ё
+    if has is not None:  # the compiled DAWG's own prefix test, each е read as е or ё
         if has(modern_prefix):
             return True
-        yo = modern_prefix.count("е")
-        if not yo:
+        parts = modern_prefix.split("е")
+        if len(parts) == 1:
             return False
-        if yo <= 3:
-            parts = modern_prefix.split("е")
-            for marks in itertools.product("её", repeat=yo):
-                if has("".join(p + m for p, m in zip(parts, marks)) + parts[-1]):
-                    return True
-            return False
+        # the readings of the е one after another, a beginning kept only while the dictionary has it
+        live = [parts[0]] if has(parts[0]) else []
+        for part in parts[1:]:
+            live = [c for b in live for c in (b + "е" + part, b + "ё" + part) if has(c)]
+            if not live:
+                return False
+        return True
     return bool(_prefix_nodes(modern_prefix))
 
 
