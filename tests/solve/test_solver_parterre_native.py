@@ -108,3 +108,58 @@ def test_a_bad_input_is_one_line_on_stderr():
     done = subprocess.run([str(N.BINARY)], input="1 1 x", capture_output=True, text=True)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "not a number" in done.stderr
+
+
+# The whole search (`parterre._search`: probe, best-first, exhaustive phase) compiled, against `_search_py` with a
+# first phase of 6000 positions and 12 000 in all. Deals chosen where each phase decides (from a Python run):
+# the probe wins 18, 20, 29; the best-first search wins 4, 7, 14 and proves 3, 37, 44 lost; the exhaustive
+# phase wins 15, 23; 1 and 9 stay unknown.
+PHASES = (18, 20, 29, 4, 7, 14, 3, 37, 44, 15, 23, 1, 9)
+
+
+def both_searches(m: P._Model, limit: int, first: int, monkeypatch, safe: bool = True):
+    """(Python, native) `_search` of `m`: the binary's, then the Python reference with the binary switched off."""
+    monkeypatch.setattr(P, "NODE_LIMIT", first)
+    monkeypatch.setattr(P, "SAFE", safe)
+    before = (m.key(), m.bq, list(m.links))
+    native = P._search(m, limit, None)
+    assert (m.key(), m.bq, list(m.links)) == before
+    monkeypatch.setenv("PARTERRE_NATIVE", "0")
+    py = P._search(m, limit, None)
+    monkeypatch.delenv("PARTERRE_NATIVE")
+    return py, native
+
+
+@pytest.mark.parametrize("deal", PHASES)
+def test_the_whole_search_gives_the_same_verdict_positions_and_line(deal, monkeypatch):
+    py, native = both_searches(start(deal), 12_000, 6_000, monkeypatch)
+    assert native == py
+
+
+def test_the_whole_search_covers_every_phase_and_verdict(monkeypatch):
+    """The deals of PHASES do reach each phase: the probe alone, the best-first search, the exhaustive phase."""
+    monkeypatch.setenv("PARTERRE_NATIVE", "0")
+    monkeypatch.setattr(P, "NODE_LIMIT", 6_000)
+    seen = set()
+    for deal in PHASES:
+        status, _, nodes = P._search(start(deal), 12_000, None)
+        phase = "probe" if nodes <= 600 and status == WON else "best-first" if nodes <= 6_001 else "exhaustive"
+        seen.add((phase, status))
+    assert {("probe", WON), ("best-first", WON), ("best-first", LOST), ("exhaustive", WON),
+            ("exhaustive", UNKNOWN)} <= seen
+
+
+def test_the_whole_search_is_the_same_in_mid_game_and_without_the_safe_plays(monkeypatch):
+    """Positions after random model moves (links on the beds), with the safe rule on and off."""
+    rng = SplitMix64(11)
+    for deal in range(60, 72):
+        m = P._Model(*_copy(start(deal)))
+        for _ in range(rng.below(25)):
+            moves = P._moves(m)
+            if not moves:
+                break
+            m.play(moves[rng.below(len(moves))])
+        m = P._Model(*_copy(m))
+        for safe in (True, False):
+            py, native = both_searches(m, 3_000, 1_500, monkeypatch, safe)
+            assert native == py, (deal, safe)

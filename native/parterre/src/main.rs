@@ -110,6 +110,7 @@ struct Model {
     links: [i32; 14],
     slack: u8,
     runs: bool,
+    safe: bool,
     rank_mask: [u64; 14],
     zbed: Vec<[u128; ELEMS]>,
     zfound: [[u128; 14]; 4],
@@ -146,6 +147,7 @@ impl Model {
             links: [0; 14],
             slack,
             runs,
+            safe: true,
             rank_mask: rank_masks,
             zbed,
             zfound,
@@ -382,7 +384,7 @@ impl Model {
 
     /// Python: safe_plays — every safe card up at once, recorded in `done`.
     fn safe_plays(&mut self, done: &mut Vec<u64>) {
-        let mut progress = true;
+        let mut progress = self.safe;
         while progress {
             progress = false;
             let mut low = *self.found.iter().min().unwrap();
@@ -454,8 +456,8 @@ impl Model {
         (if n == 1 { 0 } else { d }, c)
     }
 
-    /// Python: _moves(m) (ordered, no noise) — appended to `out`.
-    fn moves(&mut self, out: &mut Vec<u64>) {
+    /// Python: _moves(m, ordered) (no noise) — appended to `out`.
+    fn moves(&mut self, out: &mut Vec<u64>, ordered: bool) {
         for s in 0..4 {
             self.run_moves(s, out);
         }
@@ -467,6 +469,9 @@ impl Model {
                 if empty == usize::MAX {
                     empty = b;
                 }
+                continue;
+            }
+            if !ordered {
                 continue;
             }
             let (d, c) = self.bed_scores(b);
@@ -512,7 +517,9 @@ impl Model {
                 ranked.push((dig[a] + 3, bed_move(a, empty, 1, 0)));
             }
         }
-        ranked.sort_by_key(|r| r.0); // stable, as Python's sort
+        if ordered {
+            ranked.sort_by_key(|r| r.0); // stable, as Python's sort
+        }
         out.extend(ranked.iter().map(|r| r.1));
         self.ranked = ranked;
     }
@@ -575,11 +582,12 @@ impl Table {
     }
 }
 
-/// Python: _exhaust — root safe plays, then the depth-first walk (`_walk`) over the ordered moves.
-fn exhaust(m: &mut Model, node_limit: u64, millis: i64) -> (&'static str, u64, Vec<u64>) {
-    let start = Instant::now();
-    let mut done: Vec<u64> = Vec::new(); // the safe plays at the root, then each entered position's moves
-    m.safe_plays(&mut done);
+/// Python: _walk (`strategies.depth_first` over `_moves`): from `m` as it is, WON with the line of played moves,
+/// "unknown" at a limit, `dry` when every line was tried; `streamlined` (the probe, `_dfs`): only the first move
+/// when it is a card up. `m` is left as it was found.
+fn walk(m: &mut Model, node_limit: u64, millis: i64, start: Instant, streamlined: bool, dry: &'static str)
+        -> (&'static str, u64, Vec<u64>) {
+    let mut done: Vec<u64> = Vec::new(); // each entered position's moves (with their safe plays)
     if m.won() {
         return ("won", 0, done);
     }
@@ -588,10 +596,10 @@ fn exhaust(m: &mut Model, node_limit: u64, millis: i64) -> (&'static str, u64, V
     let mut line: Vec<usize> = Vec::new(); // where each entered position's moves start in `done`
     let mut moves: Vec<u64> = Vec::new(); // the moves left at each depth, one frame after another
     let mut frames: Vec<(usize, usize)> = Vec::new(); // (start, next) of each depth's frame in `moves`
-    m.moves(&mut moves);
+    choices(m, &mut moves, streamlined);
     frames.push((0, 0));
     let mut nodes = 0u64;
-    let mut status = "lost";
+    let mut status = dry;
     while let Some(frame) = frames.last_mut() {
         if frame.1 == moves.len() {
             moves.truncate(frame.0);
@@ -624,13 +632,336 @@ fn exhaust(m: &mut Model, node_limit: u64, millis: i64) -> (&'static str, u64, V
             break;
         }
         let at = moves.len();
-        m.moves(&mut moves);
+        choices(m, &mut moves, streamlined);
         frames.push((at, at));
     }
-    if status != "won" {
-        done.clear();
+    let out = if status == "won" { done.clone() } else { Vec::new() };
+    while let Some(ds) = line.pop() {
+        m.unplay(&done[ds..]);
+        done.truncate(ds);
     }
-    (status, nodes, done)
+    (status, nodes, out)
+}
+
+/// The moves a depth-first walk tries at `m`'s position, appended to `out`: `_moves(m)`, and for the streamlined
+/// probe (`_dfs`) only the first when it is a card up.
+fn choices(m: &mut Model, out: &mut Vec<u64>, streamlined: bool) {
+    let at = out.len();
+    m.moves(out, true);
+    if streamlined && out.len() > at && out[at] & 0xff == UP {
+        out.truncate(at + 1);
+    }
+}
+
+/// Python: _exhaust — a copy of `m` on the stronger model (slack 1, runs), its root safe plays, then the walk.
+fn exhaust(m: &Model, node_limit: u64, millis: i64, start: Instant, slack: u8, runs: bool)
+        -> (&'static str, u64, Vec<u64>) {
+    let mut pos = Model::new(m.beds_vec(), m.bq, m.found, slack, runs);
+    pos.safe = m.safe;
+    let mut root: Vec<u64> = Vec::new();
+    pos.safe_plays(&mut root);
+    if pos.won() {
+        return ("won", 0, root);
+    }
+    let (status, nodes, played) = walk(&mut pos, node_limit, millis, start, false, "lost");
+    if status == "won" {
+        root.extend(played);
+        (status, nodes, root)
+    } else {
+        (status, nodes, Vec::new())
+    }
+}
+
+impl Model {
+    fn beds_vec(&self) -> Vec<Vec<u8>> {
+        self.beds.iter().map(|b| b.c[..b.n].to_vec()).collect()
+    }
+
+    /// Python: _Model.key — the foundation heights, then the beds sorted (as byte strings), joined by 0xff.
+    fn canon(&self, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend_from_slice(&self.found);
+        let mut order = [0usize, 1, 2, 3, 4, 5];
+        order.sort_by(|&a, &b| self.beds[a].c[..self.beds[a].n].cmp(&self.beds[b].c[..self.beds[b].n]));
+        for (i, &b) in order.iter().enumerate() {
+            if i > 0 {
+                out.push(0xff);
+            }
+            out.extend_from_slice(&self.beds[b].c[..self.beds[b].n]);
+        }
+    }
+
+    /// Python: _decode — set the position named by `key` (beds in its order; the bouquet is every card neither up
+    /// nor in a bed; links counted from the beds).
+    fn load(&mut self, key: &[u8]) {
+        for s in 0..4 {
+            self.found[s] = key[s];
+        }
+        self.found_key = 0;
+        for s in 0..4 {
+            self.found_key ^= self.zfound[s][self.found[s] as usize];
+        }
+        self.links = [0; 14];
+        self.bed_key = [0; BEDS];
+        self.beds_sum = mix(0).wrapping_mul(BEDS as u128);
+        let mut bq = 0u64;
+        for c in 0..52u8 {
+            if c % 13 >= self.found[(c / 13) as usize] {
+                bq |= 1 << c;
+            }
+        }
+        let mut b = 0;
+        self.beds[0].n = 0;
+        for &e in &key[4..] {
+            if e == 0xff {
+                b += 1;
+                self.beds[b].n = 0;
+                continue;
+            }
+            if e >= PH {
+                self.links[(e - PH) as usize] += 1;
+            } else {
+                bq ^= 1 << e;
+            }
+            self.push(b, e);
+        }
+        assert!(b == BEDS - 1, "a key of {} beds", b + 1);
+        self.bq = bq;
+    }
+
+    /// Python: _h — the best-first search's estimate (lower is better).
+    fn h(&self) -> i32 {
+        let best = *self.found.iter().max().unwrap() as i32;
+        let mut pen = 0i32;
+        for bed in self.beds.iter() {
+            let n = bed.n;
+            if n == 0 {
+                pen -= H_EMPTY;
+                continue;
+            }
+            for i in 0..n {
+                let e = bed.c[i];
+                if e >= PH {
+                    pen += H_LINK;
+                }
+                if i + 1 < n {
+                    let need = rank(e) - 1 - if e < 52 { self.found[(e / 13) as usize] as i32 } else { best };
+                    if need < H_NEED {
+                        pen += (n - 1 - i) as i32 * (H_NEED - need);
+                    }
+                }
+            }
+        }
+        pen - H_FOUND * self.found.iter().map(|&f| f as i32).sum::<i32>()
+    }
+}
+
+const H_NEED: i32 = 8;
+const H_FOUND: i32 = 12;
+const H_EMPTY: i32 = 4;
+const H_LINK: i32 = 3;
+
+/// The positions the best-first search has found, each kept as its key (`canon`) in one arena, with its parent;
+/// open addressing over (index + 1, 32 bits of the hash) finds a key, compared byte for byte: exact, as Python's
+/// dict of keys.
+struct Found {
+    bytes: Vec<u8>,
+    start: Vec<u32>, // key i is bytes[start[i]..start[i + 1]]
+    parent: Vec<u32>,
+    slots: Vec<u64>,
+}
+
+const NONE: u32 = u32::MAX;
+
+fn hash_bytes(b: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ b.len() as u64;
+    let mut chunks = b.chunks_exact(8);
+    for c in &mut chunks {
+        let w = u64::from_le_bytes(c.try_into().unwrap());
+        h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
+    }
+    for &x in chunks.remainder() {
+        h = (h ^ x as u64).wrapping_mul(0x1000_0000_01b3);
+    }
+    h ^= h >> 31;
+    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^ (h >> 29)
+}
+
+impl Found {
+    fn new() -> Found {
+        Found { bytes: Vec::new(), start: vec![0], parent: Vec::new(), slots: vec![0; 1 << 16] }
+    }
+
+    fn key(&self, i: u32) -> &[u8] {
+        &self.bytes[self.start[i as usize] as usize..self.start[i as usize + 1] as usize]
+    }
+
+    /// The index of `key`, inserted with `parent` when new; and whether it was new.
+    fn insert(&mut self, key: &[u8], parent: u32) -> (u32, bool) {
+        if (self.parent.len() + 1) * 3 > self.slots.len() * 2 {
+            self.grow();
+        }
+        let h = hash_bytes(key);
+        let tag = h >> 32;
+        let mask = self.slots.len() - 1;
+        let mut i = h as usize & mask;
+        loop {
+            let s = self.slots[i];
+            if s == 0 {
+                break;
+            }
+            if s >> 32 == tag {
+                let idx = (s as u32) - 1;
+                if self.key(idx) == key {
+                    return (idx, false);
+                }
+            }
+            i = (i + 1) & mask;
+        }
+        let idx = self.parent.len() as u32;
+        self.bytes.extend_from_slice(key);
+        self.start.push(self.bytes.len() as u32);
+        self.parent.push(parent);
+        self.slots[i] = tag << 32 | (idx as u64 + 1);
+        (idx, true)
+    }
+
+    fn grow(&mut self) {
+        let size = self.slots.len() * 2;
+        self.slots = vec![0; size];
+        let mask = size - 1;
+        for idx in 0..self.parent.len() as u32 {
+            let h = hash_bytes(self.key(idx));
+            let mut i = h as usize & mask;
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = (h >> 32) << 32 | (idx as u64 + 1);
+        }
+    }
+}
+
+/// Python: _best_first (`strategies.best_first` over `_decode`d positions, `_h` + bf_depth a move made, the most
+/// recently found first among equals, `_moves(pos, False)`), then `_line_to` for a win. Returns (status, positions
+/// expanded, the line of played moves from `m` in its own bed order).
+fn best_first(m: &mut Model, node_limit: u64, millis: i64, start: Instant, bf_depth: i32)
+        -> (&'static str, u64, Vec<u64>) {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    if m.won() {
+        return ("won", 0, Vec::new());
+    }
+    let mut found = Found::new();
+    let mut ck: Vec<u8> = Vec::with_capacity(128);
+    m.canon(&mut ck);
+    found.insert(&ck, NONE);
+    // (priority, recency, depth, index): BinaryHeap pops the largest, so the priority is reversed and a later
+    // position (a larger tick) comes first among equal priorities, as Python's heap with a falling tick
+    let mut heap: BinaryHeap<(Reverse<i32>, u32, u32, u32)> = BinaryHeap::new();
+    heap.push((Reverse(m.h()), 0, 0, 0));
+    let mut tick = 0u32;
+    let mut nodes = 0u64;
+    let mut pos = Model::new(vec![Vec::new(); BEDS], 0, [0; 4], 0, false);
+    pos.safe = m.safe;
+    let mut key: Vec<u8> = Vec::with_capacity(128);
+    let mut moves: Vec<u64> = Vec::new();
+    let mut done: Vec<u64> = Vec::new();
+    while let Some((_, _, depth, k)) = heap.pop() {
+        nodes += 1;
+        if nodes > node_limit || (millis >= 0 && nodes % 64 == 0 && start.elapsed().as_millis() as i64 > millis) {
+            return ("unknown", nodes, Vec::new());
+        }
+        key.clear();
+        key.extend_from_slice(found.key(k));
+        pos.load(&key);
+        moves.clear();
+        pos.moves(&mut moves, false);
+        for &mv in moves.iter() {
+            done.clear();
+            pos.play(mv, &mut done);
+            pos.canon(&mut ck);
+            if pos.won() {
+                let (idx, _) = found.insert(&ck, k);
+                let mut keys: Vec<Vec<u8>> = Vec::new();
+                let mut i = idx;
+                while found.parent[i as usize] != NONE {
+                    keys.push(found.key(i).to_vec());
+                    i = found.parent[i as usize];
+                }
+                keys.reverse();
+                drop(found);
+                return ("won", nodes, line_to(m, &keys));
+            }
+            let (idx, new) = found.insert(&ck, k);
+            if new {
+                tick += 1;
+                heap.push((Reverse(pos.h() + bf_depth * (depth as i32 + 1)), tick, depth + 1, idx));
+            }
+            pos.unplay(&done);
+        }
+    }
+    ("lost", nodes, Vec::new())
+}
+
+/// Python: _line_to — the played moves from `m` (its own bed order) through the positions named by `keys`: at each
+/// step the first of `_moves(m, False)` whose position has the next key. `m` is left as it was.
+fn line_to(m: &mut Model, keys: &[Vec<u8>]) -> Vec<u64> {
+    let mut played: Vec<u64> = Vec::new();
+    let mut starts: Vec<usize> = Vec::new();
+    let mut ck: Vec<u8> = Vec::new();
+    for nxt in keys {
+        let mut moves = Vec::new();
+        m.moves(&mut moves, false);
+        let mut ok = false;
+        for mv in moves {
+            let at = played.len();
+            m.play(mv, &mut played);
+            m.canon(&mut ck);
+            if ck == *nxt {
+                starts.push(at);
+                ok = true;
+                break;
+            }
+            m.unplay(&played[at..]);
+            played.truncate(at);
+        }
+        if !ok {
+            fail("no move leads to the next position of the line");
+        }
+    }
+    let mut undo = played.clone();
+    for &at in starts.iter().rev() {
+        m.unplay(&undo[at..]);
+        undo.truncate(at);
+    }
+    played
+}
+
+/// Python: _search — the streamlined probe (`probe` positions, when at least 20), the best-first search with what
+/// is left of `first`, then the exhaustive phase (slack 1, runs) with what is left of `node_limit`.
+fn search(m: &mut Model, first: u64, node_limit: u64, millis: i64, start: Instant, probe: u64, bf_depth: i32)
+        -> (&'static str, u64, Vec<u64>) {
+    let mut spent = 0u64;
+    if probe >= 20 {
+        let (status, nodes, line) = walk(m, probe, millis, start, true, "unknown");
+        spent += nodes;
+        if status == "won" {
+            return (status, spent, line);
+        }
+    }
+    if spent < first {
+        let (status, nodes, line) = best_first(m, first - spent, millis, start, bf_depth);
+        spent += nodes;
+        if status != "unknown" {
+            return (status, spent, line);
+        }
+    }
+    if node_limit <= spent {
+        return ("unknown", spent, Vec::new());
+    }
+    let (status, nodes, line) = exhaust(m, node_limit - spent, millis, start, 1, true);
+    (status, spent + nodes, line)
 }
 
 fn fail(msg: &str) -> ! {
@@ -641,9 +972,13 @@ fn fail(msg: &str) -> ! {
 fn main() {
     let mut text = String::new();
     io::stdin().read_to_string(&mut text).unwrap_or_else(|e| fail(&format!("stdin: {e}")));
-    let mut it = text.split_ascii_whitespace().map(|w| w.parse::<i64>().unwrap_or_else(|_| fail(&format!("not a number: {w}"))));
+    // "search first node_limit milliseconds probe bf_depth safe slack runs": the whole `_search`; else the
+    // exhaustive phase alone ("slack runs node_limit milliseconds")
+    let whole = text.trim_start().starts_with("search");
+    let body = if whole { &text.trim_start()["search".len()..] } else { &text[..] };
+    let mut it = body.split_ascii_whitespace().map(|w| w.parse::<i64>().unwrap_or_else(|_| fail(&format!("not a number: {w}"))));
     let mut next = || it.next().unwrap_or_else(|| fail("input ends too early"));
-    let (slack, runs, node_limit, millis) = (next(), next(), next(), next());
+    let head: Vec<i64> = (0..if whole { 8 } else { 4 }).map(|_| next()).collect();
     let mut found = [0u8; 4];
     for f in found.iter_mut() {
         *f = next() as u8;
@@ -654,9 +989,18 @@ fn main() {
         let n = next();
         beds.push((0..n).map(|_| next() as u8).collect::<Vec<u8>>());
     }
-    let mut m = Model::new(beds, bq, found, slack as u8, runs != 0);
     let start = Instant::now();
-    let (status, nodes, line) = exhaust(&mut m, node_limit as u64, millis);
+    let (status, nodes, line) = if whole {
+        let (first, node_limit, millis, probe, bf_depth, safe, slack, runs) =
+            (head[0], head[1], head[2], head[3], head[4], head[5], head[6], head[7]);
+        let mut m = Model::new(beds, bq, found, slack as u8, runs != 0);
+        m.safe = safe != 0;
+        search(&mut m, first as u64, node_limit as u64, millis, start, probe as u64, bf_depth as i32)
+    } else {
+        let (slack, runs, node_limit, millis) = (head[0], head[1], head[2], head[3]);
+        let m = Model::new(beds, bq, found, 0, false);
+        exhaust(&m, node_limit as u64, millis, start, slack as u8, runs != 0)
+    };
     let seconds = start.elapsed().as_secs_f64();
     let mut out = String::new();
     out.push_str(&format!("{status} {nodes} {seconds:.3}\n"));

@@ -27,9 +27,20 @@ def available() -> bool:
 
 def describe(m, node_limit: int, millis: int, slack: int, runs: bool) -> str:
     """The input of the binary: limits, foundation heights, the bouquet's mask, the six beds (see main.rs)."""
-    lines = [f"{slack} {int(runs)} {node_limit} {millis}", " ".join(map(str, m.found)), str(m.bq)]
-    lines += [" ".join(map(str, [len(bed), *bed])) for bed in m.beds]
+    return f"{slack} {int(runs)} {node_limit} {millis}\n" + _position(m)
+
+
+def _position(m) -> str:
+    lines = [" ".join(map(str, m.found)), str(m.bq)] + [" ".join(map(str, [len(bed), *bed])) for bed in m.beds]
     return "\n".join(lines) + "\n"
+
+
+def describe_search(m, first: int, node_limit: int, millis: int, probe: int, bf_depth: int, safe: bool) -> str:
+    """The input of the binary for the whole search (`parterre._search`): `search`, the first phase's budget, the
+    whole budget, the time limit, the probe's budget, the best-first search's cost of a move, the safe rule on or
+    off, the model's slack and runs; then the position as in `describe`."""
+    head = f"search {first} {node_limit} {millis} {probe} {bf_depth} {int(safe)} {m.slack} {int(m.runs)}"
+    return head + "\n" + _position(m)
 
 
 def parse(text: str) -> tuple[str, list, int, float]:
@@ -49,17 +60,33 @@ def parse(text: str) -> tuple[str, list, int, float]:
     return status, line, int(nodes), float(seconds)
 
 
+def _run(text: str) -> tuple[str, list, int]:
+    import subprocess  # only where processes can be started
+
+    done = subprocess.run([str(BINARY)], input=text, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"{BINARY}: exit {done.returncode}: {done.stderr.strip()}")
+    status, line, nodes, _ = parse(done.stdout)
+    return status, line, nodes
+
+
+def _millis(deadline: float | None) -> int:
+    return -1 if deadline is None else max(0, int((deadline - time.perf_counter()) * 1000))
+
+
+def search(m, node_limit: int, deadline: float | None, first: int, probe: int, bf_depth: int, safe: bool
+           ) -> tuple[str, list, int] | None:
+    """`parterre._search(m, node_limit, deadline)` by the binary (the probe of PLAN's first entry with `probe`
+    positions, the best-first search up to `first` positions in all, the exhaustive phase with the rest), or None
+    when it is not there."""
+    if not available():
+        return None
+    return _run(describe_search(m, first, node_limit, _millis(deadline), probe, bf_depth, safe))
+
+
 def exhaust(m, node_limit: int, deadline: float | None, slack: int = 1, runs: bool = True
             ) -> tuple[str, list, int] | None:
     """`parterre._exhaust(m, node_limit, deadline, slack, runs)` by the binary, or None when it is not there."""
     if not available():
         return None
-    import subprocess  # only where processes can be started
-
-    millis = -1 if deadline is None else max(0, int((deadline - time.perf_counter()) * 1000))
-    done = subprocess.run([str(BINARY)], input=describe(m, node_limit, millis, slack, runs), capture_output=True,
-                          text=True, check=False)
-    if done.returncode != 0:
-        raise RuntimeError(f"{BINARY}: exit {done.returncode}: {done.stderr.strip()}")
-    status, line, nodes, _ = parse(done.stdout)
-    return status, line, nodes
+    return _run(describe(m, node_limit, _millis(deadline), slack, runs))
