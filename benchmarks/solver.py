@@ -102,10 +102,8 @@ def run_game(slug: str, minutes: float, jobs: int, max_deals: int, chunk: int, t
     while tally.deals < max_deals:
         deals = range(first + tally.deals, first + tally.deals + chunk)
         fresh = solve_deals(slug, deals, nodes, base["timeout"] if base else timeout, jobs)
-        for rerun in (r for r in reruns if not r.get("only")):  # the same schedule as the deals already in the
-            # entry (a rerun of named deals only, `only`, is not part of it)
-            again = solve_deals(slug, fresh.unknown_deals, rerun["node_limit"], rerun["timeout"], jobs)
-            fresh = merge_rerun(fresh, again)
+        # the same schedule as the deals already in the entry (a rerun of named deals only, `only`, is not part of it)
+        fresh = through_reruns(slug, fresh, [r for r in reruns if not r.get("only")], jobs)
         add(tally, fresh)
         elapsed = time.perf_counter() - start
         print(f"  {slug}: {tally.deals} deals, won {tally.won}, lost {tally.lost}, unknown {tally.unknown}, "
@@ -125,6 +123,31 @@ def run_game(slug: str, minutes: float, jobs: int, max_deals: int, chunk: int, t
         if slug == "sympathy":
             entry["cross_check"] = sympathy_model()
     return entry
+
+
+def through_reruns(slug: str, fresh: Tally, reruns: list[dict], jobs: int) -> Tally:
+    """`fresh` after its unknown deals went through the reruns, in order. A solver that declares BUDGET_PREFIX
+    (its search at a budget of at least its NODE_LIMIT is the beginning of its search at any larger one: a deal
+    settled at n positions is settled at every budget above n, alike) gets each unknown deal solved once, at the
+    largest budget, which settles exactly the deals that the schedule settles: unless the clock stopped that run
+    (unknown below its node limit), and then that deal goes through the schedule itself."""
+    last = max(reruns, key=lambda r: r["node_limit"], default=None)
+    prefix = (last is not None and declared(slug, "BUDGET_PREFIX")
+              and min(r["node_limit"] for r in reruns) >= node_limit(slug))
+    if not prefix:
+        for rerun in reruns:
+            fresh = merge_rerun(fresh, solve_deals(slug, fresh.unknown_deals, rerun["node_limit"], rerun["timeout"],
+                                                   jobs))
+        return fresh
+    again = Tally()
+    for deal in fresh.unknown_deals:
+        one = solve_deals(slug, [deal], last["node_limit"], last["timeout"])
+        if one.unknown and one.nodes < last["node_limit"]:  # stopped by the clock: the schedule itself
+            one = Tally(deals=1, unknown=1, unknown_deals=[deal])
+            for rerun in reruns:
+                one = merge_rerun(one, solve_deals(slug, one.unknown_deals, rerun["node_limit"], rerun["timeout"]))
+        add(again, one)
+    return merge_rerun(fresh, again)
 
 
 def check_same_rules(slug: str, base: dict) -> None:

@@ -113,3 +113,25 @@ def test_a_rerun_of_named_deals_solves_only_those_and_says_so(monkeypatch):
     assert again["reruns"][-1]["only"] == [5] and again["reruns"][-1]["deals"] == 1
     with pytest.raises(SystemExit, match="not among"):
         bench.rerun_unknown("windmill", entry, 1000, 60.0, 1, only=[4])
+
+
+def test_a_prefix_solver_settles_the_same_deals_at_the_largest_budget_as_through_the_schedule(monkeypatch):
+    """Parterre declares BUDGET_PREFIX: its unknown deals solved once at the largest rerun budget end as the
+    schedule of reruns leaves them (won, lost, unknown), on deals of which some settle at each stage."""
+    from pipeline.solve.games import parterre
+    from pipeline.solve.stats import solve_deals
+
+    monkeypatch.setattr(parterre, "NODE_LIMIT", 2000)
+    reruns = [{"node_limit": 3000, "timeout": 60.0}, {"node_limit": 6000, "timeout": 60.0},
+              {"node_limit": 12_000, "timeout": 60.0}]
+    fresh = solve_deals("parterre", range(1, 41), 2000, 60.0)
+    one = bench.through_reruns("parterre", fresh, reruns, 1)
+    monkeypatch.setattr(parterre, "BUDGET_PREFIX", False)
+    staged, settled_at = fresh, []
+    for rerun in reruns:
+        before = staged.unknown
+        staged = bench.through_reruns("parterre", staged, [rerun], 1)
+        settled_at.append(before - staged.unknown)
+    assert (one.won, one.lost, one.unknown, one.unknown_deals) == (staged.won, staged.lost, staged.unknown,
+                                                                  staged.unknown_deals)
+    assert sum(1 for n in settled_at if n) >= 2 and staged.unknown > 0  # settled at two stages, some left

@@ -111,6 +111,7 @@ struct Model {
     slack: u8,
     runs: bool,
     safe: bool,
+    hashing: bool, // keep the 128-bit key up to date (the best-first search keys positions by `canon` instead)
     rank_mask: [u64; 14],
     zbed: Vec<[u128; ELEMS]>,
     zfound: [[u128; 14]; 4],
@@ -148,6 +149,7 @@ impl Model {
             slack,
             runs,
             safe: true,
+            hashing: true,
             rank_mask: rank_masks,
             zbed,
             zfound,
@@ -190,9 +192,11 @@ impl Model {
     fn push(&mut self, b: usize, e: u8) {
         let n = self.beds[b].n;
         assert!(n < HEIGHT, "a bed higher than {HEIGHT}");
-        self.beds_sum = self.beds_sum.wrapping_sub(mix(self.bed_key[b]));
-        self.bed_key[b] ^= self.zbed[n][e as usize];
-        self.beds_sum = self.beds_sum.wrapping_add(mix(self.bed_key[b]));
+        if self.hashing {
+            self.beds_sum = self.beds_sum.wrapping_sub(mix(self.bed_key[b]));
+            self.bed_key[b] ^= self.zbed[n][e as usize];
+            self.beds_sum = self.beds_sum.wrapping_add(mix(self.bed_key[b]));
+        }
         self.beds[b].c[n] = e;
         self.beds[b].n = n + 1;
     }
@@ -201,9 +205,11 @@ impl Model {
     fn pop(&mut self, b: usize) -> u8 {
         let n = self.beds[b].n - 1;
         let e = self.beds[b].c[n];
-        self.beds_sum = self.beds_sum.wrapping_sub(mix(self.bed_key[b]));
-        self.bed_key[b] ^= self.zbed[n][e as usize];
-        self.beds_sum = self.beds_sum.wrapping_add(mix(self.bed_key[b]));
+        if self.hashing {
+            self.beds_sum = self.beds_sum.wrapping_sub(mix(self.bed_key[b]));
+            self.bed_key[b] ^= self.zbed[n][e as usize];
+            self.beds_sum = self.beds_sum.wrapping_add(mix(self.bed_key[b]));
+        }
         self.beds[b].n = n;
         e
     }
@@ -864,6 +870,7 @@ fn best_first(m: &mut Model, node_limit: u64, millis: i64, start: Instant, bf_de
     let mut nodes = 0u64;
     let mut pos = Model::new(vec![Vec::new(); BEDS], 0, [0; 4], 0, false);
     pos.safe = m.safe;
+    pos.hashing = false;
     let mut key: Vec<u8> = Vec::with_capacity(128);
     let mut moves: Vec<u64> = Vec::new();
     let mut done: Vec<u64> = Vec::new();

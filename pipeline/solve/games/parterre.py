@@ -53,6 +53,11 @@ RERUN_METHOD = ("Beyond 300 000 positions, an exhaustive depth-first search from
                 "before the next card of its suit, or in a run to the king), which keeps only the keys of the "
                 "positions it has entered, so that running out of positions proves the loss.")
 
+# the search at a budget B >= NODE_LIMIT is the beginning of the search at any larger budget (the probe and the
+# best-first search get the same NODE_LIMIT, the exhaustive phase walks on from there and stops only at its limit):
+# a deal settled at n positions is settled, alike, at every budget above n (benchmarks/solver.py runs an unknown
+# deal's reruns as one, at the largest budget)
+BUDGET_PREFIX = True
 BEDS = 6
 SAFE = True  # play the safe cards up at once (switched off only by the tests, to check that it changes no verdict)
 # the streamlined depth-first probes that open a search, each with its share of the budget (0: the ordering as
