@@ -91,19 +91,19 @@ PY
     mv "$TEI_RNG.part" "$TEI_RNG"
 }
 
-# optional: Parterre's exhaustive phase compiled (native/parterre, Rust, standard library only, no crates); the
-# solver runs the same phase in Python when it is absent. Cargo's own build is incremental, so no stamp.
+# optional: Parterre's search compiled (native/parterre, Rust, standard library only, no crates); the solver runs
+# the same search in Python when it is absent. Cargo's own build is incremental, so no stamp.
 step_native() {
     local cargo
     cargo="$(command -v cargo || true)"
     [ -z "$cargo" ] && [ -x "$HOME/.cargo/bin/cargo" ] && cargo="$HOME/.cargo/bin/cargo"
     [ -z "$cargo" ] && [ -x /root/.cargo/bin/cargo ] && cargo=/root/.cargo/bin/cargo
     if [ -z "$cargo" ]; then
-        log "cargo not found: Parterre's exhaustive phase stays in Python (native/parterre not built)"
+        log "cargo not found: Parterre's search stays in Python (native/parterre not built)"
         return 0
     fi
     "$cargo" build -q --release --offline --manifest-path "$ROOT/native/parterre/Cargo.toml" </dev/null \
-        || log "WARNING: cargo build of native/parterre failed (see above): the solver uses the Python phase"
+        || log "WARNING: cargo build of native/parterre failed (see above): the solver uses the Python search"
     return 0
 }
 

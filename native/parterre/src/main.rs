@@ -1,10 +1,16 @@
-//! Parterre's exhaustive phase, compiled: `_exhaust` of pipeline/solve/games/parterre.py (read its docstrings
-//! for the model and why it is sound). The same model, the same moves generated in the same order, the same table
-//! of the positions entered: so the same verdict and the same count of positions as the Python phase (the tests
-//! compare both), only faster. Standard library only.
+//! Parterre's search, compiled: `_search_py` of pipeline/solve/games/parterre.py (the streamlined probe `_dfs`, the
+//! best-first search `_best_first` with `_line_to`, the exhaustive phase `_exhaust`; read their docstrings for the
+//! model and why it is sound). The same model, the same moves generated in the same order, the same tables of
+//! positions: so the same verdict, the same count of positions and the same line as the Python (the tests compare
+//! both), only faster. Standard library only.
 //!
-//! Input (stdin, whitespace-separated integers; written by pipeline/solve/games/parterre_native.py):
+//! Input (stdin, whitespace-separated; written by pipeline/solve/games/parterre_native.py), either the whole search:
+//!     search first node_limit milliseconds probe bf_depth safe slack runs
+//!                                               (first: the budget of probe + best-first search, NODE_LIMIT;
+//!                                                probe: the probe's budget, 0 for none; safe 0/1: the safe plays)
+//! or the exhaustive phase alone:
 //!     slack runs node_limit milliseconds        (milliseconds: the time limit, -1 for none)
+//! then the position:
 //!     f0 f1 f2 f3                               (cards up on each suit's foundation)
 //!     bq                                        (the bouquet's cards still in hand, a 52-bit mask)
 //!     six lines: n e1 .. en                     (a bed, bottom first: a card 0..51 = suit*13 + rank-1, or a
@@ -14,14 +20,17 @@
 //! bouquet; link 1 when the bed's top was a link bound now to `card`) or `B a b r..` (bed a's top onto bed b,
 //! links of the ranks r.. laid first, in that order).
 //!
-//! Positions are kept as 128-bit keys, updated with each card laid or lifted: each bed's key is the XOR of random
-//! 128-bit words for (height, card); the position's key is the XOR of the foundation heights' words with the sum
-//! (mod 2^128) of a bijective mix of each bed's key, so that it does not depend on the order of the beds (as the
-//! Python key sorts them) and two beds cannot trade cards unseen (a plain XOR over all beds would let them). Two
-//! different positions share a key with a chance of about 2^-128 a pair: for n positions kept, about
-//! n^2 / 2^129 for the whole search (10^9 positions: 1.5e-21). A collision would count a new position as entered
-//! (a line not searched); the verdicts are therefore exact unless that happens.
-//! Each move is stored in 8 bytes (a u64), on the path of the depth-first search as in its list of moves left.
+//! The best-first search keeps each position it finds exactly, as its Python key (foundations, then the beds
+//! sorted as byte strings, joined by 0xff) in one arena with its parent, and reloads a position from its key when
+//! it expands it, as `_decode` does (so the beds come in sorted order, and so do its moves).
+//! The depth-first walks keep positions as 128-bit keys, updated with each card laid or lifted: each bed's key is the
+//! XOR of random 128-bit words for (height, card); the position's key is the XOR of the foundation heights' words with
+//! the sum (mod 2^128) of a bijective mix of each bed's key, so that it does not depend on the order of the beds (as
+//! the Python key sorts them) and two beds cannot trade cards unseen (a plain XOR over all beds would let them). Two
+//! different positions share a key with a chance of about 2^-128 a pair: for n positions kept, about n^2 / 2^129 for
+//! the whole search (10^9 positions: 1.5e-21). A collision would count a new position as entered (a line not searched);
+//! the verdicts are therefore exact unless that happens. Each move is stored in 8 bytes (a u64), on the path of the
+//! depth-first search as in its list of moves left.
 
 use std::io::{self, Read, Write};
 use std::time::Instant;
@@ -983,7 +992,9 @@ fn main() {
     // exhaustive phase alone ("slack runs node_limit milliseconds")
     let whole = text.trim_start().starts_with("search");
     let body = if whole { &text.trim_start()["search".len()..] } else { &text[..] };
-    let mut it = body.split_ascii_whitespace().map(|w| w.parse::<i64>().unwrap_or_else(|_| fail(&format!("not a number: {w}"))));
+    let mut it = body
+        .split_ascii_whitespace()
+        .map(|w| w.parse::<i64>().unwrap_or_else(|_| fail(&format!("not a number: {w}"))));
     let mut next = || it.next().unwrap_or_else(|| fail("input ends too early"));
     let head: Vec<i64> = (0..if whole { 8 } else { 4 }).map(|_| next()).collect();
     let mut found = [0u8; 4];

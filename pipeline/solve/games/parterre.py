@@ -22,8 +22,9 @@ the table's verdicts at NODE_LIMIT reproduce), then the rest of the budget goes 
 depth-first search from scratch on a stronger model: the safe rule with slack 1 (a card goes up once every card
 two ranks lower is up, `_why_safe`) and cards up from the bouquet only in runs (`_why_runs`); it keeps only the
 keys it has entered, and is about 1.5 times as fast a position as the best-first search. When native/parterre is
-built (`bash run.sh setup` with cargo), this phase runs compiled (`parterre_native`): the same search, the same
-verdicts and node counts, its wins replayed through the engine before they count.
+built (`bash run.sh setup` with cargo), the whole search (probe, best-first search, exhaustive phase) runs compiled
+(`parterre_native.search`; `_search_py` is the reference): the same search, the same verdicts, node counts and
+lines, its wins replayed through the engine before they count.
 
 What was tried and measured on this solver (reruns, relaxations dropped) is in docs/solvers/parterre.md.
 """

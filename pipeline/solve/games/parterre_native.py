@@ -1,12 +1,14 @@
-"""Parterre's exhaustive phase (`parterre._exhaust`) run by its compiled twin, native/parterre (Rust, standard
-library only), when that is built (`bash run.sh setup` builds it when cargo is present).
+"""Parterre's search run by its compiled twin, native/parterre (Rust, standard library only), when that is built
+(`bash run.sh setup` builds it when cargo is present): the whole search (`search`: `parterre._search_py`, the probe,
+the best-first search and the exhaustive phase) or the exhaustive phase alone (`exhaust`: `parterre._exhaust`).
 
-The binary is optional: `exhaust` returns None when it is absent (or PARTERRE_NATIVE=0 is set, or this runs where
-no process can be started, as in the page), and the caller runs the Python phase. Both search the same model with
-the same moves in the same order and the same table of positions entered, so their verdicts and node counts are
-the same (tests/solve/test_solver_parterre_native.py compares them); the binary keeps 128-bit keys instead of the
+The binary is optional: both return None when it is absent (or PARTERRE_NATIVE=0 is set, or this runs where no
+process can be started, as in the page), and the caller runs the Python. Both search the same model with the same
+moves in the same order and the same tables of positions, so their verdicts, node counts and lines are the same
+(tests/solve/test_solver_parterre_native.py compares them). The best-first search keeps its positions exactly (the
+sorted beds, as Python's keys); the depth-first walks (probe, exhaustive phase) keep 128-bit keys instead of the
 positions themselves (the collision risk is stated in native/parterre/src/main.rs: about n^2 / 2^129 for n
-positions). Its winning line comes back as the model's moves, which `parterre.solve` turns into engine moves and
+positions). A winning line comes back as the model's moves, which `parterre.solve` turns into engine moves and
 replays through the engine before it reports the win.
 """
 from __future__ import annotations
