@@ -49,7 +49,7 @@ How a token is decided.  For each word the model scores the printed form and can
   not after к/г/х/ц at the end); for a
   form morphology does not know, whether its letters look Russian at all (a letter trigram almost
   no word has); context (neighbours attested in the corpus, adjective–noun agreement, a subject and
-  its verb with nothing but a space between, the case a preposition or a numeral governs, and the
+  its verb with nothing but a space between, the case a preposition or a numeral governs, the infinitive a modal word takes (``должны лежать``), and the
   word classes the text itself puts between such neighbours, ``pipeline.text.lang.syntax``: a penalty for a
   reading that fits worse than the best-fitting one, ``syntax`` evidence where it fits clearly
   better than the printed word).
@@ -623,6 +623,33 @@ def _after_numeral(numeral: str, form: str) -> bool | None:
     if not fps:
         return None
     return any(p.tag.case == "gent" and p.tag.number == "plur" for p in fps)
+
+
+# The words that take an infinitive (general grammar): можно закрыть, должны принадлежать, слѣдуетъ снять.
+MODAL_LEMMAS = {"можно", "нельзя", "нужно", "надо", "необходимо", "возможно", "должный", "нужный", "обязанный",
+                "мочь", "хотеть", "уметь", "следовать", "стоить"}
+
+
+IMPERSONAL_MODALS = {"следовать", "стоить"}  # modal only as impersonal verbs: слѣдуетъ снять, not слѣдуете говорить
+
+
+def _impersonal(p) -> bool:
+    """A verb form that can be impersonal: the third person singular, or the neuter of the past."""
+    return p.tag.number == "sing" and (p.tag.person == "3per" or p.tag.gender == "neut")
+
+
+def _after_modal(modal: str, form: str) -> bool | None:
+    """Whether ``form`` can stand right after a modal word, which takes an infinitive (``должны принадлежать``):
+    True for an infinitive, False for a verb that can only be finite (``должны принадлежатъ``), None otherwise —
+    where ``modal`` is no modal word, or ``form`` something else (an adverb may stand between: ``можно немедленно
+    употребить``)."""
+    if not modal or not any(p.normal_form in MODAL_LEMMAS and p.tag.POS in {"PRED", "ADJS", "VERB"} and (
+            p.normal_form not in IMPERSONAL_MODALS or _impersonal(p)) for p in parses(modernize_word(modal))):
+        return None
+    ps = parses(modernize_word(form))
+    if any(p.tag.POS == "INFN" for p in ps):
+        return True
+    return False if ps and all(p.tag.POS == "VERB" for p in ps) else None
 
 
 @lru_cache(maxsize=200_000)
@@ -1233,6 +1260,12 @@ class Corrector:
                 or (ctx[1] and (_agrees(form, ctx[1]) or clause[1] and _subject_agrees(form, ctx[1])))):
             score += AGREE
             evidence.append("agreement")
+        modal = _after_modal(ctx[0], form) if linked[0] else None
+        if modal is True:
+            score += GOVERN
+            evidence.append("government")
+        elif modal is False:
+            score -= 2 * GOVERN  # as a numeral's noun in the wrong case
         num = _after_numeral(ctx[0], form) if linked[0] else None
         if num is True:
             score += GOVERN
