@@ -1112,8 +1112,11 @@ def estimate_channel(corpus: "_Corpus") -> dict[str, float]:
     frequent = {w: len(seen) for w, seen in corpus.occurrences.items()
                 if len(seen) >= NEIGHBOUR_FREQUENT and common(w)}
     counts: dict[str, float] = {}
+    # a form two letters longer than every frequent word is no edit of one (an edit or a confusion takes one letter
+    # off at most): not looked at, so that a long run of letters costs nothing here (its edits are its length squared)
+    longest = max(map(len, frequent), default=0) + 1
     for u, seen in corpus.occurrences.items():
-        if len(u) < 3 or not u.isalpha() or known(u) and not misspelt(u):
+        if len(u) < 3 or len(u) > longest or not u.isalpha() or known(u) and not misspelt(u):
             continue  # (a misprint that morphology's letters hide, ізъ for изъ, is one too)
         truth = {k for k in corpus.frequent_near(u) if k in frequent} | (_seed_edits(u) & frequent.keys())
         if len(truth) != 1:

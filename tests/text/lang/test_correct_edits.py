@@ -62,3 +62,16 @@ def test_near_forms_finds_a_word_an_edit_away_at_its_end():
 
     assert {"карта", "карты", "картам"} <= set(near_forms("картп", 2))
     assert "раскладывается" in near_forms("раскладываетса", 1)
+
+
+def test_a_long_run_of_letters_adds_nothing_to_the_text_s_misprint_prices(paragraphs):
+    """``estimate_channel`` does not look at a form longer than every frequent word by two letters (it is no edit of
+    one): the prices with a run of 3000 letters added to the text are the prices without it."""
+    import random
+
+    from pipeline.text.lang.correct import _Corpus, estimate_channel
+
+    corpus = [p for ps in paragraphs.values() for p in ps]
+    rng = random.Random(3)
+    run = "".join(rng.choice("абвгдежзиклмнопрстуфхцчшщыьэюяѣі") for _ in range(3000))
+    assert estimate_channel(_Corpus(corpus + [f"Начало {run} конецъ."])) == estimate_channel(_Corpus(corpus))
