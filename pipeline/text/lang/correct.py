@@ -1412,8 +1412,10 @@ class Corrector:
         if (gap_before == "-" and _hyphenated(prev_surface, surface)) or (
                 gap_after == "-" and _hyphenated(surface, next_surface)):
             return None  # part of a hyphenated word morphology knows (кто-нибудь, по-русски)
-        # the text begins inside a sentence or ends without a stop: a chunk cut there may have cut the word too
-        cut = "start" if k == 0 and surface[:1].islower() else "end" if k == len(toks) - 1 else ""
+        # the text begins inside a sentence or ends without a stop: a chunk cut there may have cut the word too; a
+        # small letter before capitals (пАХЪ) is a capital misread, not the inside of a sentence
+        begun = surface[:1].islower() and not surface[1:2].isupper()
+        cut = "start" if k == 0 and begun else "end" if k == len(toks) - 1 else ""
         if len(surface) == 1 and idx and idx + 1 < len(words):
             return self._lone_letter(surface, gap_before, gap_after, start, end)
         return self._word(surface, (p1, n1), (p2, p1, n1, n2), gap_before, gap_after, start, end, prev_surface, cut,
