@@ -32,7 +32,11 @@ export class Engine {
         `Движок игры не загрузился за ${seconds} с. Проверьте соединение и обновите страницу; ` +
         "сайт нужно открывать через сервер (bash run.sh serve), а не как файл с диска."), this.timeoutMs);
       try {
-        this.worker = new Worker(new URL("./worker.mjs", import.meta.url),
+        // the version in the address: the service worker keeps each version's files under its own name, so a page
+        // of a new build never starts an older worker the service worker still holds (nor does it Pyodide's files)
+        const url = new URL("./worker.mjs", import.meta.url);
+        if (this.assets) url.searchParams.set("v", this.assets);
+        this.worker = new Worker(url,
           { type: "module", name: `edition-engine:${this.slug}:${this.bundle}:${this.assets}:${this.snapshot}` });
       } catch (err) {
         fail(`Этот браузер не может запустить движок игры (модульный Web Worker): ${err.message}`);

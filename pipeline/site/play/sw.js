@@ -22,10 +22,12 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || !KEEP.test(new URL(request.url).pathname)) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const hit = await cache.match(request);
+    // the server varies these files by Accept-Encoding (a gzip sibling); the kept body is the decoded one, right
+    // for any request (without ignoreVary a kept file never matched, and every chapter fetched it again)
+    const hit = await cache.match(request, { ignoreVary: true });
     if (hit) return hit;
     const response = await fetch(request);
-    if (response.ok) await cache.put(request, response.clone());
+    if (response.ok) event.waitUntil(cache.put(request, response.clone()).catch(() => {}));
     return response;
   })());
 });

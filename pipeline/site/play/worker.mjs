@@ -3,9 +3,8 @@
 // Protocol: the page posts {id, op, args}; the worker answers {id, ok: true, result} or {id, ok: false, error}
 // (error: a short Russian sentence for the player; detail: the engine's one-line reason, when it gave one);
 // while loading it also posts {progress: {stage, done, total, text}} and finally {ready: true, games}.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-
 const base = new URL("./", import.meta.url);
+let loadPyodide = null; // pyodide.mjs's, imported first thing in boot()
 let session = null; // the Python module edition_play, once loaded
 
 const timings = {}; // ms since the worker started, per loading stage (for benchmarks/browser.py)
@@ -107,9 +106,8 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
 };
 
 // The build's memory snapshot (20 MB) is kept apart from Cache Storage, in the origin's private file system (OPFS):
-// a worker reads it there with a synchronous access handle straight into one buffer, where a Cache Storage body
-// comes over in pieces (measured on a second chapter, load ~10: 200-500 ms from Cache Storage, on the start's
-// critical path). Written once the engine is up (not on the first chapter's path), as <name>.part then renamed, so
+// read back as one File body, where a Cache Storage body comes over in pieces (measured on a second chapter, load
+// ~10: 200-500 ms from Cache Storage, on the start's critical path). Written once the engine is up (not on the first chapter's path), as <name>.part then renamed, so
 // a half-written file is never read; older snapshots are removed then. No OPFS (older browsers, some private
 // windows): Cache Storage keeps it, as before.
 async function opfsDir() {
@@ -131,30 +129,13 @@ function wholeSnapshot(bytes) {
 }
 
 async function readKept(dir, name) {
-  let file;
   try {
-    file = await dir.getFileHandle(name);
+    // the File's body, read by the browser off this thread (measured at load ~9: 50-70 ms for 20 MB, where one
+    // synchronous access handle read took 75-400 ms of this thread, which Pyodide's script then waited for)
+    const file = await dir.getFileHandle(name);
+    return new Uint8Array(await (await file.getFile()).arrayBuffer());
   } catch (e) {
-    return null; // not kept (NotFoundError)
-  }
-  let handle = null;
-  try {
-    // read-only handles may be held by several workers at once (another tab starting too); older browsers take
-    // the handle exclusively, and a second one then reads the file as a File
-    handle = await file.createSyncAccessHandle({ mode: "read-only" });
-    const bytes = new Uint8Array(handle.getSize());
-    const n = handle.read(bytes, { at: 0 });
-    handle.close();
-    handle = null;
-    return n === bytes.length ? bytes : null;
-  } catch (e) {
-    try {
-      return new Uint8Array(await (await file.getFile()).arrayBuffer());
-    } catch (e2) {
-      return null;
-    }
-  } finally {
-    if (handle) handle.close();
+    return null; // not kept (NotFoundError), or not readable now
   }
 }
 
@@ -199,8 +180,15 @@ async function boot() {
   const [, slug, version, assets, built] = (self.name || "").split(":");
   const bundlePromise = fetchBundle(new URL(`engine/${slug}.json?v=${version}`, base)); // in parallel with Pyodide
   const index = new URL("pyodide/", base);
+  // Pyodide's scripts asked for with the assets' version, as this worker was (engine.mjs): the service worker keeps
+  // files by address, so a page of a new build never gets an older build's scripts
+  const versioned = (url) => {
+    if (assets) url.searchParams.set("v", assets);
+    return url;
+  };
   // Pyodide's 1 MB of JavaScript parsed while the big files come (loadPyodide then finds it loaded)
-  const script = import(new URL("pyodide.asm.js", index).href).then(() => mark("script"), () => null);
+  const script = import(versioned(new URL("pyodide.asm.js", index)).href).then(() => mark("script"), () => null);
+  const pyodideModule = import(versioned(new URL("pyodide.mjs", index)).href);
   // the build's memory snapshot (snapshot.mjs: Python started, every game imported), a third big file
   const builtName = built && /^[0-9a-f]+$/.test(built) ? `snapshot-${built}.bin` : null;
   const builtUrl = builtName ? new URL(builtName, index) : null;
@@ -242,6 +230,7 @@ async function boot() {
   if (missing.length) await fetchWithProgress(missing, cache, compileNow, builtUrl, dir ? [builtUrl] : []);
   if (!snapshotRead && builtUrl && fetched.has(builtUrl.href)) snapshotRead = fetched.get(builtUrl.href).clone().arrayBuffer();
   await script;
+  ({ loadPyodide } = await pyodideModule);
   progress("runtime", 1, total, "Запускается Python…");
   const options = { indexURL: index.href, fullStdLib: false, stdout: () => {},
     stderr: (line) => console.warn("[engine]", line) };
