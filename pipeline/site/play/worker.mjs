@@ -46,7 +46,9 @@ async function openCache(assets) {
   }
 }
 
-async function fetchWithProgress(urls, cache, onEach = () => {}, optional = null, notCached = []) {
+/** Fetch `urls` at once with byte progress and keep each body in `fetched` (and in `cache`, but those in
+ * `notCached`); `onBody(url, stream)` may take a branch of a body as it comes (it returns the stream to read). */
+async function fetchWithProgress(urls, cache, onEach = () => {}, optional = null, notCached = [], onBody = null) {
   const sizes = new Map();
   const got = new Map();
   const report = () => {
@@ -67,7 +69,7 @@ async function fetchWithProgress(urls, cache, onEach = () => {}, optional = null
     let blob;
     if (!response.body) blob = await response.blob();
     else {
-      const reader = response.body.getReader();
+      const reader = (onBody ? onBody(url, response.body) : response.body).getReader();
       const chunks = [];
       got.set(url.href, 0);
       for (;;) {
@@ -200,14 +202,22 @@ async function boot() {
   const wasmUrl = new URL("pyodide.asm.wasm", index);
   const runtime = [wasmUrl, new URL("python_stdlib.zip", index)];
   const match = (url) => (cache ? cache.match(url.href).catch(() => null) : Promise.resolve(null));
+  const compileFrom = (response) => {
+    mark("compile-start");
+    compiled = WebAssembly.compileStreaming(response);
+    compiled.then(() => mark("compiled"), () => {});
+    compiled.catch(() => { compiled = null; });
+  };
   const compileNow = () => {
     const wasm = fetched.get(wasmUrl.href);
-    if (!compiled && wasm) {
-      mark("compile-start");
-      compiled = WebAssembly.compileStreaming(wasm.clone());
-      compiled.then(() => mark("compiled"), () => {});
-      compiled.catch(() => { compiled = null; });
-    }
+    if (!compiled && wasm) compileFrom(wasm.clone());
+  };
+  // a WebAssembly coming over the network is compiled as it comes (one branch of its body), while the rest downloads
+  const compileAsItComes = (url, body) => {
+    if (compiled || url.href !== wasmUrl.href) return body;
+    const [forCompile, forUs] = body.tee();
+    compileFrom(new Response(forCompile, { headers: { "Content-Type": "application/wasm" } }));
+    return forUs;
   };
   const runtimeHits = Promise.all(runtime.map((url) => match(url).then((hit) => {
     if (hit) fetched.set(url.href, hit);
@@ -227,7 +237,9 @@ async function boot() {
   const snapshotHit = builtUrl && !snapshotBytes ? hits[2] : null;
   let snapshotRead = snapshotBytes ? Promise.resolve(snapshotBytes)
     : snapshotHit ? snapshotHit.clone().arrayBuffer() : null;
-  if (missing.length) await fetchWithProgress(missing, cache, compileNow, builtUrl, dir ? [builtUrl] : []);
+  if (missing.length) {
+    await fetchWithProgress(missing, cache, compileNow, builtUrl, dir ? [builtUrl] : [], compileAsItComes);
+  }
   if (!snapshotRead && builtUrl && fetched.has(builtUrl.href)) snapshotRead = fetched.get(builtUrl.href).clone().arrayBuffer();
   await script;
   ({ loadPyodide } = await pyodideModule);
