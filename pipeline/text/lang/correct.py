@@ -457,6 +457,8 @@ def orthography(form: str) -> tuple[float, str]:
         if _yat_past_stem(form):
             return -5.0, "ѣ in an ending or suffix"
         return -5.0, "ѣ outside a ѣ-root"
+    if "ѣ" in form and not _yat_ok(form, placed=True):
+        return -5.0, MISPLACED_ROOT
     if _I_BEFORE_VOWEL.search(form):
         return -2.0, "и before a vowel"
     return 0.0, ""
@@ -466,7 +468,9 @@ def orthography(form: str) -> tuple[float, str]:
 # of speech makes an ending, и at the seam of a compound (пятиугольникъ) — against the rules no pre-reform word breaks
 # (і before a consonant, ѵ, a final consonant without ъ, a ѣ after ж/ч/ш/щ or in an ending or suffix that has е …):
 # a form morphology knows that breaks one of these is printed wrong whatever word it is.
-LEXICAL_RULES = {"е for the ѣ of a dative or prepositional ending", "ѣ outside a ѣ-root", "и before a vowel"}
+MISPLACED_ROOT = "ѣ-root where no root begins"
+LEXICAL_RULES = {"е for the ѣ of a dative or prepositional ending", "ѣ outside a ѣ-root", "и before a vowel",
+                 MISPLACED_ROOT}
 
 
 def misspelt(form: str) -> bool:
@@ -537,10 +541,14 @@ _ENDING_POS = {
 }
 
 
-def _ending_fits(form: str, ending: str) -> bool:
+def _ending_fits(form: str, ending: str, placed: bool = False) -> bool:
+    """``form``, ending in the ѣ-ending ``ending``, is of a part of speech that has it. ``placed``: a numeral's -ѣхъ,
+    -ѣмъ is a pronoun's ending only (тѣхъ, всѣмъ): трехъ, четырехъ have е."""
     wanted = _ENDING_POS.get(ending)
     if wanted is None:
         return True
+    if placed and ending in {"ѣх", "ѣм", "ѣми"}:
+        wanted = wanted - {"NUMR"}
     modern = form.translate(str.maketrans("ѣі", "еи"))
     # the word as 1918 spells it, too: a prefix раз-/из-… before a voiceless consonant is рас-/ис- (разсмотрѣть)
     options = (modern,) if is_known(modern) else (modern, modernize_word(form))
@@ -564,8 +572,10 @@ def _yat_past_stem(form: str) -> bool:
     return first >= stem
 
 
-def _yat_ok(form: str) -> bool:
-    """Every ѣ of ``form`` stands in a ѣ-root or a ѣ-ending."""
+def _yat_ok(form: str, placed: bool = False) -> bool:
+    """Every ѣ of ``form`` stands in a ѣ-root or a ѣ-ending. ``placed``: and each root where a root can begin
+    (``_root_placed``) — a short root's letters inside another word are no root (валѣта holds лѣт of лѣто, четвѣртый
+    вѣр of вѣра, тѣченіе the pronoun тѣ: the ѣ there is a misprint of е)."""
     if form in SPECIAL:
         return True
     stripped = form[:-1] if form.endswith("ъ") else form
@@ -573,15 +583,49 @@ def _yat_ok(form: str) -> bool:
         stripped = stripped[:-2]
     covered: set[int] = set()
     for e in YAT_ENDINGS:
-        if stripped.endswith(e) and (e != "ѣ" or _final_yat_case(stripped)) and _ending_fits(stripped, e):
+        if stripped.endswith(e) and (e != "ѣ" or _final_yat_case(stripped)) and _ending_fits(stripped, e, placed):
             covered.update(range(len(stripped) - len(e), len(stripped)))
     for r in YAT_ROOTS:
         at = form.find(r)
         while at != -1:
-            if (r[0] != "ѣ" and len(r) > 2) or r in YAT_SUFFIXES or form[:at] in YAT_INITIAL_AFTER:
+            if ((r[0] != "ѣ" and len(r) > 2) or r in YAT_SUFFIXES or form[:at] in YAT_INITIAL_AFTER) and (
+                    not placed or _root_placed(form, at, r)):
                 covered.update(range(at, at + len(r)))
             at = form.find(r, at + 1)
     return all(i in covered for i, ch in enumerate(form) if ch == "ѣ")
+
+
+# The prefixes of Russian (pre-reform spelling; general grammar), and what may join a root to a root before it in a
+# compound: the linking vowels о, е, и (человѣкъ, землемѣръ, пятилѣтній), a numeral's genitive (двухмѣстный), полу-.
+PREFIXES = ("без", "безъ", "въ", "во", "вз", "взъ", "воз", "возъ", "вы", "до", "за", "из", "изъ", "на", "над",
+            "надъ", "недо", "не", "ни", "низ", "низъ", "о", "об", "объ", "обо", "от", "отъ", "ото", "пере", "по",
+            "под", "подъ", "подо", "полу", "пре", "пред", "предъ", "при", "прі", "про", "раз", "разъ", "со", "съ",
+            "с", "у", "чрез", "черезъ")
+_LINK = re.compile(r"(?:[^ъьй][оеи]|двух|трех|четырех)$")
+PRONOUN_REST = ("", "х", "м", "ми")  # what follows a two-letter root (тѣ, сѣ: the pronouns тѣ, тѣхъ, тѣмъ, тѣми)
+
+
+def _prefixes(head: str, depth: int = 0) -> bool:
+    """``head`` is a run of at most three prefixes (or nothing): недо-раз-, по-на-."""
+    if not head:
+        return True
+    return depth < 3 and any(head.startswith(p) and _prefixes(head[len(p):], depth + 1) for p in PREFIXES)
+
+
+def _root_placed(form: str, at: int, root: str) -> bool:
+    """The ѣ-root ``root`` at ``at`` stands where a root can begin: a root of four letters or more anywhere (бесѣд,
+    желѣз are no other word's letters); a shorter one after prefixes only, or after a compound's link; a root of
+    two letters (тѣ, сѣ, the pronouns) only before a pronoun's ending. Sound as a spelling rule, not a word list: a
+    root is a word's first morpheme but for prefixes, and no Russian root ends in a prefix's letters by rule — what
+    it may miss is a compound with another link (медвѣдь), which then goes to the corrector as a doubtful spelling,
+    not as a misprint (a lexical rule)."""
+    if len(root) >= 4 or root in YAT_SUFFIXES:
+        return True
+    head = form[:at]
+    if len(root) == 2 and root[0] != "ѣ":
+        rest = form[at + 2:]
+        return (rest[:-1] if rest.endswith("ъ") else rest) in PRONOUN_REST and _prefixes(head)
+    return _prefixes(head) or bool(_LINK.search(head))
 
 
 # The cases a preposition governs (general grammar; pre-reform spelling of the preposition).
@@ -1547,7 +1591,10 @@ class Corrector:
         # the words around cannot tell two spellings of one word apart: what speaks for the one speaks for the other
         local = (LOCAL_EVIDENCE & set(best.evidence)) - (set(obs_evidence) if variant else set())
         # the text prints the word as the reading spells it in many places and never as here (рѣзервъ, ѣсли)
-        spelt = variant and support == 0 and self.corpus.same_spelling(best.form) >= TEXT_FREQUENT_WORD
+        # — in fewer places where the form also puts a ѣ-root's letters where no root begins (валѣта: лѣт of лѣто):
+        # two signs of a misprint, each weak
+        spelt = variant and support == 0 and self.corpus.same_spelling(best.form) >= (
+            TEXT_FREQUENT if orthography(obs)[1] == MISPLACED_ROOT else TEXT_FREQUENT_WORD)
         if cert == "low" and known(obs) and not mixed and not local and not misspelt(obs) and not spelt:
             # a form morphology knows is a word of the book until more than weak evidence speaks against it: at low
             # certainty only the words around it may (agreement, government, neighbours, another witness), and not

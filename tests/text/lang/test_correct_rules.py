@@ -75,3 +75,22 @@ def test_a_hyphen_between_two_words_that_make_a_commoner_one_is_joined(corrector
 
 def test_stress_marks_are_not_read_away(corrector):
     assert readings(corrector, "кладутъ карту\u0301 на столъ") == []
+
+
+def test_a_yat_root_counts_only_where_a_root_begins():
+    # a ѣ-root after prefixes, after a compound's link, and the pronoun тѣ before its endings: the spelling's own
+    for form in ("совѣтъ", "примѣръ", "недосмотрѣлъ", "человѣкъ", "землемѣръ", "тѣхъ", "всѣми"):
+        assert orthography(form) == (0.0, ""), form
+    # the same letters inside another word (лѣт of лѣто in галета, вѣр of вѣра in четвергъ, тѣ before a
+    # consonant) and a numeral's -ѣмъ, which only pronouns have: a misprint of е, though morphology knows the word
+    for form in ("галѣта", "четвѣргъ", "тѣкстъ", "четырѣмъ"):
+        assert orthography(form)[1] == "ѣ-root where no root begins", form
+
+
+def test_a_misplaced_yat_root_is_read_as_the_text_spells_the_word():
+    text = ["На столѣ лежала галѣта, а рядомъ другая галета.", "Каждая галета была свѣжая."]
+    assert readings(Corrector(text), text[0]) == [("галѣта", "галета")]
+    # printed once otherwise: two weak signs are not enough to change a word morphology knows; the editors decide
+    alone = Corrector(text[:1])
+    assert readings(alone, text[0]) == []
+    assert [r.form for r in alone.correct(text[0])[1]] == ["галѣта"]
