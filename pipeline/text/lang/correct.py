@@ -1518,8 +1518,10 @@ class Corrector:
         capital = surface[:1].isupper()
         obs_known = common(obs) or (capital and known(obs))
         support = self.corpus.support(obs, wide)
+        # a word printed elsewhere is a word of the book — but not a finite verb right after a modal word, which
+        # takes an infinitive (слѣдуетъ наложитъ: the same word is right elsewhere, wrong here)
         if obs_known and support >= 2 and not orthography(obs)[0] and not (
-                support <= REPEAT_MAX and self._outnumbering(obs, support)):
+                support <= REPEAT_MAX and self._outnumbering(obs, support)) and _after_modal(ctx[0], obs) is not False:
             return self._capital(surface, ctx, gap_before, start, end, prev_surface) if not mixed else self._case_only(surface, start, end)
         clause = (gap_before.isspace(), gap_after.isspace())
         around = (gap_class(gap_before) or (word_classes(ctx[0]) if ctx[0] else EDGE),
@@ -1534,7 +1536,13 @@ class Corrector:
         # a real word yields to a copy only where all four words around agree: where one differs, the copy's word
         # may be the misreading (замѣнятъ there, замѣнять here)
         copy_ok = not real_word and not (len(wide) == 4 and self.corpus.near_copy(obs, wide, (here,)))
-        for c in self._candidates(obs, real_word):
+        found = self._candidates(obs, real_word)
+        if real_word and linked[0] and _after_modal(ctx[0], obs) is False:
+            # a finite verb after a modal word: the infinitive one known confusion away is a reading even where the
+            # text prints it nowhere else (слѣдуетъ наложитъ → наложить), as the text's use would make it one
+            found += tuple(sorted(c for c in _seed_edits(obs) if c not in found and _after_modal(ctx[0], c)
+                                  and common(c)))
+        for c in found:
             cost, ops = channel(obs, c, caps)
             priced = self._priced(cost, ops, caps) - cost if not real_word else 0.0
             lang, ev = self._language(c, ctx, wide, False, False, clause, linked, copy_ok)

@@ -94,3 +94,11 @@ def test_a_misplaced_yat_root_is_read_as_the_text_spells_the_word():
     alone = Corrector(text[:1])
     assert readings(alone, text[0]) == []
     assert [r.form for r in alone.correct(text[0])[1]] == ["галѣта"]
+
+
+def test_a_finite_verb_after_a_modal_word_is_read_as_the_infinitive():
+    # наложитъ is a word the text prints twice, and наложить a form it never prints: after можно only the infinitive
+    text = ["Карты можно наложитъ на тузовъ.", "Онъ наложитъ карту на карту.", "Игрокъ наложитъ десятку."]
+    corrector = Corrector(text)
+    assert readings(corrector, text[0]) == [("наложитъ", "наложить")]
+    assert readings(corrector, text[1]) == [] and readings(corrector, text[2]) == []
