@@ -1523,25 +1523,29 @@ class Corrector:
         if obs_known and support >= 2 and not orthography(obs)[0] and not (
                 support <= REPEAT_MAX and self._outnumbering(obs, support)) and _after_modal(ctx[0], obs) is not False:
             return self._capital(surface, ctx, gap_before, start, end, prev_surface) if not mixed else self._case_only(surface, start, end)
-        clause = (gap_before.isspace(), gap_after.isspace())
-        around = (gap_class(gap_before) or (word_classes(ctx[0]) if ctx[0] else EDGE),
-                  gap_class(gap_after) or (word_classes(ctx[1]) if ctx[1] else EDGE))
         linked = (not _BREAK.search(gap_before), not _BREAK.search(gap_after))
-        lang_obs, obs_evidence = self._language(obs, ctx, wide, True, capital, clause, linked)
-        if mixed:
-            lang_obs -= 5.0
         real_word = obs_known and not orthography(obs)[0]
-        caps = len(surface) > 1 and _restore_case(surface, obs) == obs.upper()
-        cands: list[_Cand] = []
-        # a real word yields to a copy only where all four words around agree: where one differs, the copy's word
-        # may be the misreading (замѣнятъ there, замѣнять here)
-        copy_ok = not real_word and not (len(wide) == 4 and self.corpus.near_copy(obs, wide, (here,)))
         found = self._candidates(obs, real_word)
         if real_word and linked[0] and _after_modal(ctx[0], obs) is False:
             # a finite verb after a modal word: the infinitive one known confusion away is a reading even where the
             # text prints it nowhere else (слѣдуетъ наложитъ → наложить), as the text's use would make it one
             found += tuple(sorted(c for c in _seed_edits(obs) if c not in found and _after_modal(ctx[0], c)
                                   and common(c)))
+        if real_word and not mixed and not found:
+            # nothing to weigh against a real word (no split is tried for one, no case reading): it stays, as the
+            # weighing below would leave it with no reading — the same answer without scoring the printed form
+            return self._capital(surface, ctx, gap_before, start, end, prev_surface)
+        clause = (gap_before.isspace(), gap_after.isspace())
+        around = (gap_class(gap_before) or (word_classes(ctx[0]) if ctx[0] else EDGE),
+                  gap_class(gap_after) or (word_classes(ctx[1]) if ctx[1] else EDGE))
+        lang_obs, obs_evidence = self._language(obs, ctx, wide, True, capital, clause, linked)
+        if mixed:
+            lang_obs -= 5.0
+        caps = len(surface) > 1 and _restore_case(surface, obs) == obs.upper()
+        cands: list[_Cand] = []
+        # a real word yields to a copy only where all four words around agree: where one differs, the copy's word
+        # may be the misreading (замѣнятъ there, замѣнять here)
+        copy_ok = not real_word and not (len(wide) == 4 and self.corpus.near_copy(obs, wide, (here,)))
         for c in found:
             cost, ops = channel(obs, c, caps)
             priced = self._priced(cost, ops, caps) - cost if not real_word else 0.0
