@@ -22,11 +22,10 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || !KEEP.test(new URL(request.url).pathname)) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    // the server varies these files by Accept-Encoding (a gzip sibling); the kept body is the decoded one, right
-    // for any request (without ignoreVary a kept file never matched, and every chapter fetched it again)
-    const hit = await cache.match(request, { ignoreVary: true });
+    const hit = await cache.match(request);
     if (hit) return hit;
     const response = await fetch(request);
+    // kept while the page already reads it (not after the whole body is stored)
     if (response.ok) event.waitUntil(cache.put(request, response.clone()).catch(() => {}));
     return response;
   })());

@@ -285,6 +285,12 @@ async function boot() {
   timings.ready = Math.round(performance.now());
   self.postMessage({ ready: true, games, version: bundle ? bundle.version : version, pyodide: pyodide.version, timings });
   answerEarly();
+  // this worker's own scripts kept for the next chapter too: they were fetched through the service worker only
+  // if it had taken this worker over by then (registered on intent, as this worker started), which is a race
+  if (cache) {
+    const scripts = [self.location.href, ...["pyodide.mjs", "pyodide.asm.js"].map((n) => versioned(new URL(n, index)).href)];
+    setTimeout(() => keepScripts(cache, scripts), 0);
+  }
   if (keepLater) {
     const bytes = keepLater;
     setTimeout(() => keep(dir, builtName, bytes).then((ok) => {
@@ -295,6 +301,15 @@ async function boot() {
       else cache.put(builtUrl.href, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }))
         .catch(() => {});
     }), 0);
+  }
+}
+
+/** Put in `cache` each of `urls` it does not hold yet (fetched again: from the HTTP cache, as a rule). */
+async function keepScripts(cache, urls) {
+  for (const url of urls) {
+    try {
+      if (!(await cache.match(url))) await cache.add(url);
+    } catch (e) { /* not kept: the next chapter fetches it */ }
   }
 }
 

@@ -124,3 +124,46 @@ def test_a_kept_snapshot_cut_off_is_dropped_and_the_builds_restored_and_kept_aga
         assert not errors
     finally:
         ctx.close()
+
+
+def test_the_service_worker_serves_the_runtime_a_chapter_asked_for_again(browser, request):
+    """Once the service worker has kept Pyodide's files (fetched through it on the first chapter), a later chapter
+    asks the server for none of them: the kept copies match whatever Accept-Encoding the request carries."""
+    import os
+
+    from pipeline.serve import make_server
+    import threading
+
+    asked: list[str] = []
+    server = make_server(os.environ.get("EDITION_PLAY_SITE") or request.getfixturevalue("site_dir"), port=0)
+    handler = server.RequestHandlerClass
+
+    class Recording(handler):
+        def answer(self, body: bool) -> None:
+            asked.append(self.path)
+            super().answer(body)
+
+    server.RequestHandlerClass = Recording
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = ctx.new_page()
+        open_board(page, base, "windmill")
+        # the service worker (scope play/, registered on intent) active: polled from here (an async predicate's
+        # promise would pass wait_for_function at once)
+        for _ in range(300):
+            if page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).some(r => r.active)"):
+                break
+            page.wait_for_timeout(200)
+        wait_kept(page)
+        page.goto("about:blank")
+        asked.clear()
+        open_board(ctx.new_page(), base, "clock")
+        runtime = [p for p in asked if p.startswith("/play/pyodide/")]
+        assert not runtime, runtime
+        assert any(p.startswith("/play/engine/clock.json") for p in asked), asked  # the new game's bundle: fetched
+    finally:
+        ctx.close()
+        server.shutdown()
+        server.server_close()
