@@ -186,7 +186,7 @@ def test_a_hemisphere_game_is_never_lost_where_brute_force_wins():
 
 def test_a_hemisphere_game_reads_stored_and_blocked_cards():
     """A red card alone in a southern pile is stored; a black one alone in a northern pile blocks it; the talon
-    and the pack keep only the hemisphere's cards, in their order."""
+    keeps only the hemisphere's cards, in their order, and the pack is the whole pack in the order it is dealt."""
     state = reduced(2)
     state.vars["dealing"] = True
     model = H.Model(GAME, state)
@@ -197,11 +197,32 @@ def test_a_hemisphere_game_reads_stored_and_blocked_cards():
     model.P[model.stock] = [face(2, 12), face(3, 6), face(1, 13)]
     game = H.HemisphereGame(model, True)
     assert face(1, 9) in game.stored and game.piles[0] == H.BLOCKED
-    assert game.talon == (face(1, 10), face(2, 11)) and game.pack == [face(1, 13), face(2, 12)]
+    assert game.talon == (face(1, 10), face(2, 11))
+    assert game.pack == [face(1, 13), face(3, 6), face(2, 12)] and game.ours == [True, False, True]
     south_game = H.HemisphereGame(model, False)
     assert face(0, 4) in south_game.stored and south_game.piles[0] == H.BLOCKED
-    assert south_game.talon == (face(0, 3),) and south_game.pack == [face(3, 6)]
+    assert south_game.talon == (face(0, 3),) and south_game.ours == [False, True, False]
 
+
+def test_a_hemisphere_game_deals_the_whole_pack_in_its_order():
+    """A pile emptied while the pack lasts takes the pack's next card, whatever its colour (BLOCKED if it is the
+    other hemisphere's); a card of the other colour at the head of the pack is only dealt away, never to our talon
+    or stored; ours goes to the talon or is stored."""
+    state = reduced(2)
+    state.vars["dealing"] = True
+    model = H.Model(GAME, state)
+    model.P[model.talon] = []
+    model.P[model.stock] = [face(1, 13), face(3, 6)]  # dealt from the end: the club first, then the heart
+    game = H.HemisphereGame(model, True)
+    i, h, piles, talon, stored, bar = game.root()
+    assert game.pack == [face(3, 6), face(1, 13)] and i == 0
+    emptied = game._emptied(i, h, list(piles), 0, talon, stored, bar)
+    assert [child[2][0] for child in emptied] == [H.BLOCKED] and emptied[0][0] == 1
+    assert [child[2][0] for child in game._emptied(1, h, list(piles), 0, talon, stored, bar)] == [(face(1, 13),)]
+    dealt = [child for child in game._children(i, h, piles, talon, stored, bar) if child[:3] == (1, h, piles)]
+    assert dealt == [(1, h, piles, talon, stored, bar)]
+    dealt = {child[3:5] for child in game._children(1, h, piles, talon, (), bar) if child[:3] == (2, h, piles)}
+    assert dealt == {((face(1, 13),), ()), ((), (face(1, 13),))}
 
 def test_the_layered_proof_gives_the_brute_force_verdict(monkeypatch):
     """With the hemisphere games asked at every layer, the layered proof's "lost" is never a position the game can

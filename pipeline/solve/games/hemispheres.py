@@ -60,16 +60,17 @@ be held at once even with every card free to go up as soon as its suit allows (o
 piles' runs and the talon hold that many when the order of the pack suits them; a proof must follow the order.
 
 Whole deals proved lost (`layered_proof`, reruns with a budget PROOF_MIN or more past NODE_LIMIT: half of what is
-past it, before the late beams, which have the rest). The game's lines are followed turn by turn, all of them: a layer is every position
-right after the k-th turn, cut by `Model.dead`; once a layer is large, each of its positions is also asked, for
-each hemisphere, whether that hemisphere's own game (`HemisphereGame`: its piles, its cards of the talon and the
-pack in their order, its cards lying abroad, the other hemisphere relaxed away) can still be won, searched
-exhaustively with the positions proven lost shared between the layer's positions. Every line of the game is a line
-of each hemisphere's game (its docstring), so a position one of them loses is lost, and a deal whose layers all
-run empty is lost. What makes it work: while a hemisphere's suits cannot go up (deal 113: nothing red before the
-63rd card, nothing at all but one club before the 40th) the game's lines are few (the layers of deal 113 hold at
-most 18 736 positions up to the 42nd card), and by then so many of the hemisphere's cards lie in the talon in the
-pack's order that its own game is lost from each of them.
+past it, before the late beams, which have the rest). The game's lines are followed turn by turn, all of them: a
+layer is every position right after the k-th turn, cut by `Model.dead`; once a layer is large, each of its positions
+is also asked, for each hemisphere, whether that hemisphere's own game (`HemisphereGame`: its piles, its cards of
+the talon in their order, the whole pack in its order so that a space of its takes the pack's next card whatever its
+colour, its cards lying abroad, the other hemisphere otherwise relaxed away) can still be won, searched exhaustively
+with the positions proven lost shared between the layer's positions. Every line of the game is a line of each
+hemisphere's game (its docstring), so a position one of them loses is lost, and a deal whose layers all run empty is
+lost. What makes it work: while a hemisphere's suits cannot go up (deal 113: nothing red before the 63rd card,
+nothing at all but one club before the 40th) the game's lines are few (the layers of deal 113 hold at most 18 736
+positions up to the 42nd card), and by then so many of the hemisphere's cards lie in the talon in the pack's order
+that its own game is lost from each of them.
 
 What was tried and measured on this solver (reruns, relaxations dropped) is in docs/solvers/hemispheres.md.
 """
@@ -100,9 +101,9 @@ RERUN_METHOD = ("Beyond 20 000 positions, the beams of growing width (up to 4096
                 "card is turned); then, with a short pack, the exhaustive search. With 1 000 000 positions or more past "
                 "20 000, half of what is past them goes first to a loss proof: every line of the game turn "
                 "by turn, each turn's positions cut by the loss proof and, once they are many, by each hemisphere's own "
-                "game (its piles, its cards of the talon and the pack in order, its cards lying in the other "
-                "hemisphere; the other hemisphere's cards and spaces relaxed away) searched to a loss; the beams have the "
-                "rest.")
+                "game (its piles, its cards of the talon in order, the whole pack in order, so that a space of "
+                "its takes the pack's next card, and its cards lying in the other hemisphere; the other hemisphere's "
+                "cards and spaces otherwise relaxed away) searched to a loss; the beams have the rest.")
 
 SUIT = [c // 13 for c in range(52)]
 RED = [c // 13 in (1, 2) for c in range(52)]
@@ -421,29 +422,32 @@ class HemisphereGame:
 
     Its position, read off a position of the game while the pack is dealt: the hemisphere's six race piles as they
     are (a pile holding a card of the other colour, or an empty one once the pack is out, is BLOCKED), its cards in
-    the talon in their order (the other hemisphere's cards left out), its cards in the pack in their order, its two
-    suits' foundation heights and barriers, and its cards lying in the other hemisphere's piles (`stored`, each
-    alone there). Its moves: a race top or the talon's top to a foundation one level below it (a barrier once its
-    pack and talon are empty); the talon's top onto any race top of its suit one level above, a race top onto
-    another pile of its race so; a pile so emptied takes the next card of its pack or becomes BLOCKED (BLOCKED only,
-    once its pack is out); a stored card into a BLOCKED pile, at any time; the next card of its pack to the talon
-    or, with fewer than six stored, to the stored cards. Won when its four foundations are full.
+    the talon in their order (the other hemisphere's cards left out), the whole pack in its order (`i`: how many of
+    its cards, of either colour, are dealt), its two suits' foundation heights and barriers, and its cards lying in
+    the other hemisphere's piles (`stored`, each alone there). Its moves: a race top or the talon's top to a
+    foundation one level below it (a barrier once the pack and the talon are empty); the talon's top onto any race
+    top of its suit one level above, a race top onto another pile of its race so; a pile so emptied takes the next
+    card of the pack at once, and is BLOCKED if that card is of the other colour (BLOCKED too once the pack is out); a
+    stored card into a BLOCKED pile, at any time; the next card of the pack dealt: of the other colour it is gone, of
+    ours it goes to the talon or, with fewer than six stored, to the stored cards. Won when its four foundations are
+    full.
 
     Why every line of the game is, read so, a line of it (so that a position it cannot win the game cannot win,
-    a win of the game putting every card of the hemisphere up): a turn of the game deals the next card of the pack,
-    which is either the other hemisphere's (nothing here) or the next of this hemisphere's pack, and goes to the
-    talon, or refills a space: of the other hemisphere (it is stored, alone in its pile, as no card marries a card
-    of the wrong colour; at most six so) or of ours, which is emptied just before and refilled at once, so that a
-    pile emptied here takes the next card of our pack or, when the pack's next card is the other hemisphere's, one
-    of the wrong colour (BLOCKED); once the pack is out a pile stays empty, and an empty pile can only take a wrong
-    card moved home at the end, which a BLOCKED pile takes too. Our cards leave the talon from its top only, and
-    the other hemisphere's cards only ever lie over ours there, so ours are reachable here whenever they are in the
-    game. An exchange puts one of our stored cards into one of our piles holding a card of the other colour
-    (BLOCKED here); the end's moves of a wrong card home take one of our stored cards into an empty pile of ours, or
-    empty one of ours of its wrong card (BLOCKED stays BLOCKED: it takes a stored card at any time). A barrier goes up
-    only when the pack and the talon are empty, so our pack and talon too. The marriages and foundation moves are
-    the game's own (rules I, III, note 18, a race card only within its race). Everything else only loosens: the
-    other hemisphere's cards, spaces and timing are gone, exchanges are optional and may be made at any time.
+    a win of the game putting every card of the hemisphere up): every card the game deals is the pack's next one, in
+    the pack's fixed order, whether a turn puts it on the talon or it refills a space. A card of the other colour
+    goes to the talon (where it only ever lies over ours), into a space of the other hemisphere (gone here too) or
+    into a space of ours, which was emptied just before, refilled at once: BLOCKED here. One of ours goes to the
+    talon, into a space of the other hemisphere (stored, alone in its pile, as no card marries a card of the wrong
+    colour; at most six so) or into a space of ours, emptied just before and refilled at once by that very card, as
+    here. Once the pack is out a pile stays empty, and an empty pile can only take a wrong card moved home at the
+    end, which a BLOCKED pile takes too. Our cards leave the talon from its top only, and the other hemisphere's cards
+    only ever lie over ours there, so ours are reachable here whenever they are in the game. An exchange puts one of
+    our stored cards into one of our piles holding a card of the other colour (BLOCKED here); the end's moves of a
+    wrong card home take one of our stored cards into an empty pile of ours, or empty one of ours of its wrong card
+    (BLOCKED stays BLOCKED: it takes a stored card at any time). A barrier goes up only when the pack and the talon
+    are empty. The marriages and foundation moves are the game's own (rules I, III, note 18, a race card only within
+    its race). Everything else only loosens: the other hemisphere's cards in the talon, its spaces (a card of ours
+    stored needs none here) and its timing are gone, exchanges are optional and may be made at any time.
 
     Within it, as in `Model`, a card that goes up while both copies of the card one level below are up goes up at
     once (`Model.safe_move`: nothing can ever be married onto it), from the talon or from a pile that keeps a card
@@ -457,7 +461,8 @@ class HemisphereGame:
         red = north
         self.suits = [1, 2] if north else [0, 3]
         side, other = (model.north, model.south) if north else (model.south, model.north)
-        self.pack = [c for c in reversed(P[model.stock]) if RED[c] == red]
+        self.pack = list(reversed(P[model.stock]))  # the whole pack, in the order it is dealt
+        self.ours = [RED[c] == red for c in self.pack]
         piles = []
         for i in side:
             p = P[i]
@@ -480,7 +485,8 @@ class HemisphereGame:
         for i in range(n - 1, -1, -1):
             c = self.pack[i]
             for k in range(2):
-                self.kings_left[k][i] = self.kings_left[k][i + 1] + (SUIT[c] == self.suits[k] and LEVEL[c] == 13)
+                self.kings_left[k][i] = self.kings_left[k][i + 1] + (self.ours[i] and SUIT[c] == self.suits[k]
+                                                                     and LEVEL[c] == 13)
         self.known = known if known is not None else set()
         self.seen: set = set()
         self.clear: dict = {}
@@ -557,14 +563,13 @@ class HemisphereGame:
         return False
 
     def _emptied(self, i: int, h: tuple, piles: list, j: int, talon: tuple, stored: tuple, bar: tuple) -> list:
-        """Pile j was just emptied: the next card of the pack refills it, or one of the other colour does."""
-        out = []
+        """Pile j was just emptied: the next card of the pack refills it at once (BLOCKED if it is of the other
+        colour), or, once the pack is out, it stays empty (BLOCKED)."""
         if i < len(self.pack):
-            piles[j] = (self.pack[i],)
-            out.append((i + 1, h, tuple(piles), talon, stored, bar))
+            piles[j] = (self.pack[i],) if self.ours[i] else BLOCKED
+            return [(i + 1, h, tuple(piles), talon, stored, bar)]
         piles[j] = BLOCKED
-        out.append((i, h, tuple(piles), talon, stored, bar))
-        return out
+        return [(i, h, tuple(piles), talon, stored, bar)]
 
     def _children(self, i: int, h: tuple, piles: tuple, talon: tuple, stored: tuple, bar: tuple) -> list:
         for src in range(-1, 6):  # a safe move alone
@@ -649,11 +654,14 @@ class HemisphereGame:
                         rest = list(stored)
                         rest.remove(c)
                         out.append((i, h, tuple(pl), talon, tuple(rest), bar))
-        if i < len(self.pack):  # the next card: to the talon, or stored abroad
+        if i < len(self.pack):  # the next card: ours to the talon or stored abroad; the other colour's gone
             c = self.pack[i]
-            out.append((i + 1, h, piles, talon + (c,), stored, bar))
-            if len(stored) < 6:
-                out.append((i + 1, h, piles, talon, tuple(sorted(stored + (c,))), bar))
+            if not self.ours[i]:
+                out.append((i + 1, h, piles, talon, stored, bar))
+            else:
+                out.append((i + 1, h, piles, talon + (c,), stored, bar))
+                if len(stored) < 6:
+                    out.append((i + 1, h, piles, talon, tuple(sorted(stored + (c,))), bar))
         return out
 
 
