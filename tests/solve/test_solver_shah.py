@@ -361,3 +361,15 @@ def test_a_budget_beyond_the_node_limit_spends_the_first_node_limit_as_before_th
     assert result.nodes > first.nodes and result.status in ("unknown", WON)
     if result.status == WON:
         assert replays_to_a_win("shah", 1, result.moves)
+
+
+def test_beyond_the_probes_end_the_full_search_runs_again_from_the_root_and_wins_deal_23():
+    """Deal 23 is unknown at PROBES_END (the first pass and the rerun's probes, as the table has it); beyond it the
+    full depth-first search runs from the root in the first pass's order and wins at its 301 353rd position (only
+    probes, as before, leave it unknown at 660 000); the win replays in the engine."""
+    state, _ = GAME.new_state(23)
+    at_end = own.solve(GAME, state, own.PROBES_END)
+    assert at_end.status == "unknown" and at_end.nodes == own.PROBES_END
+    result = own.solve(GAME, state, 660_000)
+    assert result.status == WON and result.nodes == own.PROBES_END + 301_353
+    assert replays_to_a_win("shah", 23, result.moves)
