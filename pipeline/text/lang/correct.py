@@ -453,11 +453,12 @@ def orthography(form: str) -> tuple[float, str]:
         return -5.0, "ѣ after ж, ч, ш, щ"
     if form.endswith("е") and len(form) > 2 and _case_ending_yat(form):
         return -5.0, "е for the ѣ of a dative or prepositional ending"
-    if "ѣ" in form and not _yat_ok(form):
+    covered, placed = _yat_ok(form) if "ѣ" in form else (True, True)
+    if not covered:
         if _yat_past_stem(form):
             return -5.0, "ѣ in an ending or suffix"
         return -5.0, "ѣ outside a ѣ-root"
-    if "ѣ" in form and not _yat_ok(form, placed=True):
+    if not placed:
         return -5.0, MISPLACED_ROOT
     if _I_BEFORE_VOWEL.search(form):
         return -2.0, "и before a vowel"
@@ -572,31 +573,39 @@ def _yat_past_stem(form: str) -> bool:
     return first >= stem
 
 
-def _yat_ok(form: str, placed: bool = False) -> bool:
-    """Every ѣ of ``form`` stands in a ѣ-root or a ѣ-ending. ``placed``: and each root where a root can begin
-    (``_root_placed``) — a short root's letters inside another word are no root (валѣта holds лѣт of лѣто, четвѣртый
-    вѣр of вѣра, тѣченіе the pronoun тѣ: the ѣ there is a misprint of е)."""
+def _yat_ok(form: str) -> tuple[bool, bool]:
+    """Whether every ѣ of ``form`` stands in a ѣ-root or a ѣ-ending, and whether it does with each root where a root
+    can begin (``_root_placed``) and no numeral's -ѣхъ/-ѣмъ (``_ending_fits``'s ``placed``) — a short root's letters
+    inside another word are no root (валѣта holds лѣт of лѣто, четвѣртый вѣр of вѣра, тѣченіе the pronoun тѣ: the ѣ
+    there is a misprint of е). One walk over the endings and roots for both."""
     if form in SPECIAL:
-        return True
+        return True, True
     stripped = form[:-1] if form.endswith("ъ") else form
     if stripped.endswith(("ся", "сь")) and len(stripped) > 4:
         stripped = stripped[:-2]
     covered: set[int] = set()
+    placed: set[int] = set()
     for e in YAT_ENDINGS:
-        if stripped.endswith(e) and (e != "ѣ" or _final_yat_case(stripped)) and _ending_fits(stripped, e, placed):
-            covered.update(range(len(stripped) - len(e), len(stripped)))
+        if stripped.endswith(e) and (e != "ѣ" or _final_yat_case(stripped)) and _ending_fits(stripped, e):
+            span = range(len(stripped) - len(e), len(stripped))
+            covered.update(span)
+            if _ending_fits(stripped, e, placed=True):
+                placed.update(span)
     for r in YAT_ROOTS:
         at = form.find(r)
         while at != -1:
-            if ((r[0] != "ѣ" and len(r) > 2) or r in YAT_SUFFIXES or form[:at] in YAT_INITIAL_AFTER) and (
-                    not placed or _root_placed(form, at, r)):
+            if (r[0] != "ѣ" and len(r) > 2) or r in YAT_SUFFIXES or form[:at] in YAT_INITIAL_AFTER:
                 covered.update(range(at, at + len(r)))
+                if _root_placed(form, at, r):
+                    placed.update(range(at, at + len(r)))
             at = form.find(r, at + 1)
-    return all(i in covered for i, ch in enumerate(form) if ch == "ѣ")
+    yats = [i for i, ch in enumerate(form) if ch == "ѣ"]
+    return all(i in covered for i in yats), all(i in placed for i in yats)
 
 
-# The prefixes of Russian (pre-reform spelling; general grammar), and what may join a root to a root before it in a
-# compound: the linking vowels о, е, и (человѣкъ, землемѣръ, пятилѣтній), a numeral's genitive (двухмѣстный), полу-.
+# The prefixes of Russian (pre-reform spelling; general grammar; полу- among them), and what may join a root to a root
+# before it in a compound: the linking vowels о, е, и (человѣкъ, землемѣръ, пятилѣтній), a numeral's genitive
+# (двухмѣстный).
 PREFIXES = ("без", "безъ", "въ", "во", "вз", "взъ", "воз", "возъ", "вы", "до", "за", "из", "изъ", "на", "над",
             "надъ", "недо", "не", "ни", "низ", "низъ", "о", "об", "объ", "обо", "от", "отъ", "ото", "пере", "по",
             "под", "подъ", "подо", "полу", "пре", "пред", "предъ", "при", "прі", "про", "раз", "разъ", "со", "съ",
