@@ -28,6 +28,26 @@ def wait_kept(page, timeout_s: float = 60) -> list[str]:
         page.wait_for_timeout(200)
 
 
+# the file names under play/pyodide/ that some Cache Storage cache of the origin holds
+CACHED = """async () => { const names = [];
+    for (const cache of await caches.keys()) for (const r of await (await caches.open(cache)).keys()) {
+        const path = new URL(r.url).pathname; if (path.startsWith('/play/pyodide/')) names.push(path.slice(14)); }
+    return names; }"""
+
+
+def wait_cached(page, names: tuple[str, ...], timeout_s: float = 60) -> list[str]:
+    """The runtime files in Cache Storage once every one of `names` is there (polled: the worker stores them after it
+    is ready)."""
+    import time
+
+    end = time.monotonic() + timeout_s
+    while True:
+        held = page.evaluate(CACHED)
+        if all(n in held for n in names) or time.monotonic() > end:
+            return held
+        page.wait_for_timeout(200)
+
+
 @pytest.mark.parametrize("workers", ["allow", "block"])
 def test_a_second_chapter_restores_the_first_ones_runtime_and_plays(browser, site_url, workers):
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers=workers)
@@ -157,6 +177,9 @@ def test_the_service_worker_serves_the_runtime_a_chapter_asked_for_again(browser
                 break
             page.wait_for_timeout(200)
         wait_kept(page)
+        # the worker keeps its own scripts after it is ready (worker.mjs, keepScripts): waited for, as a reader who
+        # stays on the page a moment would; one who leaves at once has the next chapter fetch them again
+        wait_cached(page, ("pyodide.mjs", "pyodide.asm.js"))
         page.goto("about:blank")
         asked.clear()
         open_board(ctx.new_page(), base, "clock")
