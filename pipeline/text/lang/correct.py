@@ -178,6 +178,7 @@ SPELLING_TIE = 1.0    # two spellings of one word this close are told apart by t
 TEXT_FREQUENT_WORD = 5     # … a word (any form) used in this many places, for a reading not itself printed
 TEXT_FREQUENT_LETTER = 12   # … at least this many where the reading is one letter of any kind away
 NEIGHBOUR_FREQUENT = 5      # … or this many, where the text prints it next to a neighbour and the form next to neither
+FUNCTION_NEIGHBOUR = 2      # … a preposition, conjunction or particle: next to the word after it in this many places
 RARE_ZIPF = 3.0       # … where the printed word is at most this common in Russian
 OUTNUMBER = 10        # a reading one known confusion away that the text prints this many times as often as the form
 STEM_SPELT = 2        # a stem the text spells otherwise in this many places (and never as printed): a misprint
@@ -1700,10 +1701,11 @@ class Corrector:
                 return dataclasses.replace(cand, score=cand.score + VARIANT,
                                            evidence=cand.evidence + ("text-frequency",))
             if (support == 0 and n >= NEIGHBOUR_FREQUENT and word_zipf(cand.form) >= zipf(obs) + 0.5
-                    and not _lemmas(obs) & _lemmas(cand.form) and not (_function(obs) or _function(cand.form))
-                    and any(self.corpus.bigrams(cand.form, ctx)) and not any(self.corpus.bigrams(obs, ctx))):
+                    and not _lemmas(obs) & _lemmas(cand.form) and not _function(obs)
+                    and self._neighbour(cand.form, ctx) and not any(self.corpus.bigrams(obs, ctx))):
                 # context decides: the text prints the reading next to a neighbour, the form next to neither — not
-                # for a preposition, conjunction or particle, which stand next to anything (подлѣ того, послѣ того)
+                # where the printed form is a preposition, conjunction or particle, which stands next to anything
+                # (подлѣ того, послѣ того)
                 return dataclasses.replace(cand, score=cand.score + VARIANT,
                                            evidence=cand.evidence + ("text-frequency", "neighbour"))
             return cand
@@ -1715,6 +1717,17 @@ class Corrector:
                 and word_zipf(cand.form) >= word_zipf(obs) + 0.5 and not _lemmas(obs) & _lemmas(cand.form)):
             return dataclasses.replace(cand, score=cand.score + VARIANT, evidence=cand.evidence + ("text-frequency",))
         return cand
+
+    def _neighbour(self, form: str, ctx: tuple[str, str]) -> bool:
+        """The text prints ``form`` next to a neighbour of this place. A preposition, conjunction or particle
+        stands next to anything, so for one it takes more: a preposition that governs the case of the word after it,
+        the pair printed in FUNCTION_NEIGHBOUR places (Пни раскладкѣ → При раскладкѣ, where the text prints при
+        раскладкѣ twice); a conjunction or particle, which governs nothing, never (колодѣ катъ и: какъ и is printed
+        everywhere)."""
+        left, right = self.corpus.bigrams(form, ctx)
+        if not _function(form):
+            return bool(left or right)
+        return right >= FUNCTION_NEIGHBOUR and _governs(form, ctx[1]) is True
 
     def _outnumbering(self, obs: str, support: int) -> tuple[str, ...]:
         """The readings that outnumber a real word printed in ``support`` other places: one common known confusion

@@ -97,3 +97,32 @@ def test_a_word_the_text_prints_in_a_few_places_next_to_the_neighbour_is_read_fo
             "Раскладываютъ пасьянсъ снова и граютъ такъ же, какъ въ первый разъ."]
     found = _read(Corrector(page), page[-1])
     assert found["граютъ"].corr == "играютъ"
+
+
+# a page that prints «при раскладкѣ» in three places and «какъ и» in a dozen
+_PREPOSITION_PAGE = [
+    "При раскладкѣ картъ тузы кладутъ наверхъ.", "Объ этомъ говорятъ при раскладкѣ пачекъ.",
+    "Онъ смотритъ при раскладкѣ на талонъ.", "При игрѣ карты берутъ изъ колоды.",
+    "Карты кладутъ при игрѣ въ рядъ.", "Дамы лежатъ при короляхъ.", "Туза кладутъ при началѣ игры.",
+    "Короли лежатъ при дамахъ.", "Всѣ стоятъ при столѣ.",
+] + [f"Онъ кладетъ {w}, какъ и прежде." for w in ("туза", "короля", "даму", "валета", "десятку", "девятку",
+                                                   "восьмерку", "семерку", "шестерку", "пятерку", "четверку",
+                                                   "тройку")]
+
+
+def test_a_real_word_printed_once_yields_to_a_preposition_the_text_prints_before_the_word_it_governs():
+    # «пни» (of пень) printed nowhere else; «при», one letter away, governs «раскладкѣ»'s case and stands before it
+    # in three places
+    here = "Пни раскладкѣ основныхъ картъ смотрятъ на талонъ."
+    found = _read(Corrector(_PREPOSITION_PAGE + [here]), here)
+    assert found["Пни"].corr == "При" and "neighbour" in found["Пни"].evidence
+
+
+def test_a_preposition_reading_must_govern_the_word_after_it_and_a_conjunction_reading_is_never_taken():
+    # «при» before «раскладку», an accusative it does not govern; «какъ и» in a dozen places is no reason to read
+    # «катъ и» (кат, a word) as «какъ и»: a conjunction stands before anything
+    page = _PREPOSITION_PAGE + ["При раскладку картъ смотрятъ на талонъ.", "Раскладку дѣлаютъ при свѣчахъ."]
+    here = "Пни раскладку основныхъ картъ не смотрятъ."
+    assert "Пни" not in _read(Corrector(page + [here]), here)
+    here = "Онъ беретъ по колодѣ катъ и кладетъ ее."
+    assert "катъ" not in _read(Corrector(_PREPOSITION_PAGE + [here]), here)
