@@ -719,7 +719,10 @@ def _subject_agrees(subject: str, verb: str) -> bool:
     vps = [p for p in parses(modernize_word(verb)) if p.tag.POS in {"VERB", "PRTS", "ADJS"} and p.tag.number]
     if not vps:
         return False
-    for n in parses(modernize_word(subject)):
+    subjects = parses(modernize_word(subject))
+    if any(p.tag.POS in {"CONJ", "PREP"} for p in subjects):
+        return False  # и, а, съ: a letter's name is a noun to morphology, but the word is a conjunction or preposition
+    for n in subjects:
         if n.tag.POS not in {"NOUN", "NPRO"} or n.tag.case != "nomn" or not n.tag.number:
             continue
         for v in vps:
@@ -996,13 +999,17 @@ class _Corpus:
         self.contexts: dict[str, set[tuple[str, str]]] = {}
         self.wide: dict[str, set[tuple[str, str, str, str]]] = {}
         self.occurrences: dict[str, set[tuple[str, str, str, str]]] = {}
+        # how many paragraphs print the form between the same two words either side (the copies of a passage)
+        self.copies: dict[tuple[str, tuple[str, str, str, str]], int] = {}
         stream: list[str] = []
         for text in paragraphs:
             words = [s.lower() for _, _, s, w in tokens(text) if w]
             padded = ["", ""] + words + ["", ""]  # _window's windows, sliced out of the words with "" either side
             for k, w in enumerate(words):
+                window = (padded[k], padded[k + 1], padded[k + 3], padded[k + 4])
                 self.contexts.setdefault(w, set()).add((padded[k + 1], padded[k + 3]))
-                self.wide.setdefault(w, set()).add((padded[k], padded[k + 1], padded[k + 3], padded[k + 4]))
+                self.wide.setdefault(w, set()).add(window)
+                self.copies[(w, window)] = self.copies.get((w, window), 0) + 1
             stream += words
         padded = ["", ""] + stream + ["", ""]
         for k, w in enumerate(stream):
@@ -1561,6 +1568,10 @@ class Corrector:
             priced = self._priced(cost, ops, caps) - cost if not real_word else 0.0
             lang, ev = self._language(c, ctx, wide, False, False, clause, linked, copy_ok)
             cands.append(_Cand(c, lang - cost, cost, ops, tuple(ev), priced=priced))
+        if real_word and len(wide) == 4:
+            # the printed form weighed as its copy's reading is, from the same words around and the same counts
+            as_copy = self._language(obs, ctx, wide, False, False, clause, linked)[0]
+            cands = [self._outvoted(obs, c, wide, as_copy) for c in cands]
         if real_word and support <= REPEAT_MAX:
             cands = [self._text_evidence(obs, c, support, ctx) for c in cands]
         if not real_word:
@@ -1717,6 +1728,22 @@ class Corrector:
                 and word_zipf(cand.form) >= word_zipf(obs) + 0.5 and not _lemmas(obs) & _lemmas(cand.form)):
             return dataclasses.replace(cand, score=cand.score + VARIANT, evidence=cand.evidence + ("text-frequency",))
         return cand
+
+    def _outvoted(self, obs: str, cand: "_Cand", wide: tuple[str, ...], as_copy: float) -> "_Cand":
+        """A real word against the reading a copy of the passage prints in its place. Two copies that differ in
+        a word that is a word either way say the same for each (замѣнятъ in one, замѣнять in the other: each would
+        yield to the other, and one of them is then damaged), so the copy is a witness only where more copies
+        print the reading than the form, or where the reading is the better word here: its language score above
+        the form's weighed the same way (``as_copy``: each a copy's word, with the same words around and its own
+        copy counted), so that of two copies at most one yields, the worse."""
+        if "duplicate-witness" not in cand.evidence or wide not in self.corpus.wide.get(cand.form, ()):
+            return cand
+        if self.corpus.copies.get((cand.form, wide), 0) > self.corpus.copies.get((obs, wide), 0):
+            return cand
+        if cand.score + cand.channel > as_copy:
+            return cand
+        return dataclasses.replace(cand, score=cand.score - DUPLICATE,
+                                   evidence=tuple(e for e in cand.evidence if e != "duplicate-witness"))
 
     def _neighbour(self, form: str, ctx: tuple[str, str]) -> bool:
         """The text prints ``form`` next to a neighbour of this place. A preposition, conjunction or particle

@@ -126,3 +126,34 @@ def test_a_preposition_reading_must_govern_the_word_after_it_and_a_conjunction_r
     assert "Пни" not in _read(Corrector(page + [here]), here)
     here = "Онъ беретъ по колодѣ катъ и кладетъ ее."
     assert "катъ" not in _read(Corrector(_PREPOSITION_PAGE + [here]), here)
+
+
+# two copies of a sentence that differ in one word, a word either way (замѣнятъ, a finite verb; замѣнять, the
+# infinitive), and two sentences more
+_COPY_A = "Карты кладутъ на тузы и замѣнятъ ихъ картами изъ талона."
+_COPY_B = "Карты кладутъ на тузы и замѣнять ихъ картами изъ талона."
+_OTHER = ["Потомъ берутъ колоду и раскладываютъ карты.", "Тузы кладутъ въ рядъ."]
+
+
+def _readings_of(page: list[str], texts: list[str]) -> list[tuple[str, str]]:
+    corrector = Corrector(page)
+    return [(c.sic, c.corr) for t in texts for c in corrector.correct(t)[0]]
+
+
+def test_two_copies_that_differ_in_a_real_word_do_not_yield_to_each_other():
+    # each copy is the other's only witness: what speaks for the one speaks for the other, so neither is changed
+    # (before, the words around tipped one copy over, and a correct word was read as its copy's misprint)
+    assert _readings_of([_COPY_A, _COPY_B] + _OTHER, [_COPY_A, _COPY_B]) == []
+
+
+def test_the_copy_that_more_copies_contradict_yields_to_them():
+    assert _readings_of([_COPY_A, _COPY_B, _COPY_B] + _OTHER, [_COPY_A, _COPY_B]) == [("замѣнятъ", "замѣнять")]
+    assert _readings_of([_COPY_A, _COPY_A, _COPY_B] + _OTHER, [_COPY_A, _COPY_B]) == [("замѣнять", "замѣнятъ")]
+
+
+def test_a_conjunction_is_no_subject_though_morphology_knows_a_letters_name():
+    from pipeline.text.lang.correct import _subject_agrees
+
+    assert not _subject_agrees("и", "замѣнятъ")  # и, the letter, is a noun to morphology
+    assert _subject_agrees("карты", "лежатъ")
+    assert _subject_agrees("онъ", "кладетъ")
