@@ -651,11 +651,19 @@ GOVERNMENT = {
 _CASE = {"loc2": "loct", "gen2": "gent", "acc2": "accs", "gen1": "gent", "loc1": "loct"}
 
 
+# Pronoun forms whose case the pre-reform spelling tells and the modern one does not (general grammar): the
+# instrumental чѣмъ, всѣмъ (and the dative plural всѣмъ) with ѣ, the prepositional чемъ, всемъ (при чемъ, о всемъ)
+# with е — both are чем, всем in 1918, which morphology reads in either case.
+SPELT_CASES = {"чѣмъ": {"ablt"}, "чемъ": {"loct"}, "всѣмъ": {"ablt", "datv"}, "всемъ": {"loct"}}
+
+
 def _governs(prep: str, nxt: str) -> bool | None:
     """Whether ``nxt`` can stand in a case ``prep`` governs; None when ``prep`` is no preposition."""
     cases = GOVERNMENT.get(prep)
     if cases is None or not nxt:
         return None
+    if nxt in SPELT_CASES:
+        return bool(SPELT_CASES[nxt] & cases)
     ps = parses(modernize_word(nxt))
     if not ps:
         return None
@@ -720,8 +728,8 @@ def _subject_agrees(subject: str, verb: str) -> bool:
     if not vps:
         return False
     subjects = parses(modernize_word(subject))
-    if any(p.tag.POS in {"CONJ", "PREP"} for p in subjects):
-        return False  # и, а, съ: a letter's name is a noun to morphology, but the word is a conjunction or preposition
+    if _not_a_noun(subjects):
+        return False
     for n in subjects:
         if n.tag.POS not in {"NOUN", "NPRO"} or n.tag.case != "nomn" or not n.tag.number:
             continue
@@ -746,12 +754,21 @@ def word_zipf(form: str) -> float:
     return max([zipf(form)] + [freq.get(lemma.replace("ё", "е"), FREQ_FLOOR) for lemma in _lemmas(form)])
 
 
+def _not_a_noun(ps) -> bool:
+    """A word morphology may read as a conjunction or preposition is none of the nouns it also reads it as: и, въ,
+    съ are the names of letters to it (a noun in every case), but in running text the conjunction, the preposition."""
+    return any(p.tag.POS in {"CONJ", "PREP"} for p in ps)
+
+
 def _agrees(adj: str, noun: str) -> bool:
     """An adjective or participle before a noun of the same case and number (and gender)."""
     aps = [p for p in parses(modernize_word(adj)) if p.tag.POS in {"ADJF", "PRTF"}]
     if not aps:
         return False
-    for n in parses(modernize_word(noun)):
+    nouns = parses(modernize_word(noun))
+    if _not_a_noun(nouns):
+        return False
+    for n in nouns:
         if n.tag.POS != "NOUN":
             continue
         for a in aps:
@@ -1536,9 +1553,11 @@ class Corrector:
         obs_known = common(obs) or (capital and known(obs))
         support = self.corpus.support(obs, wide)
         # a word printed elsewhere is a word of the book — but not a finite verb right after a modal word, which
-        # takes an infinitive (слѣдуетъ наложитъ: the same word is right elsewhere, wrong here)
+        # takes an infinitive (слѣдуетъ наложитъ: the same word is right elsewhere, wrong here), nor a form in a
+        # case the preposition before it does not govern (при чѣмъ: the instrumental, right after съ, wrong here)
         if obs_known and support >= 2 and not orthography(obs)[0] and not (
-                support <= REPEAT_MAX and self._outnumbering(obs, support)) and _after_modal(ctx[0], obs) is not False:
+                support <= REPEAT_MAX and self._outnumbering(obs, support)) and _after_modal(ctx[0], obs) is not False \
+                and not (not _BREAK.search(gap_before) and _governs(ctx[0], obs) is False):
             return self._capital(surface, ctx, gap_before, start, end, prev_surface) if not mixed else self._case_only(surface, start, end)
         linked = (not _BREAK.search(gap_before), not _BREAK.search(gap_after))
         real_word = obs_known and not orthography(obs)[0]

@@ -157,3 +157,28 @@ def test_a_conjunction_is_no_subject_though_morphology_knows_a_letters_name():
     assert not _subject_agrees("и", "замѣнятъ")  # и, the letter, is a noun to morphology
     assert _subject_agrees("карты", "лежатъ")
     assert _subject_agrees("онъ", "кладетъ")
+
+
+def test_a_letters_name_is_no_noun_an_adjective_agrees_with():
+    from pipeline.text.lang.correct import _agrees
+
+    assert not _agrees("состоящій", "въ")  # въ, the letter, is a noun to morphology: состоящій въ трехъ картахъ
+    assert _agrees("состоящій", "рядъ")
+
+
+def test_the_case_the_old_spelling_tells_decides_government():
+    from pipeline.text.lang.correct import _governs
+
+    # чѣмъ the instrumental, чемъ the prepositional: one word, чем, in the modern spelling
+    assert _governs("при", "чѣмъ") is False and _governs("при", "чемъ") is True
+    assert _governs("съ", "чѣмъ") is True and _governs("о", "всемъ") is True and _governs("къ", "всѣмъ") is True
+
+
+def test_a_form_printed_elsewhere_is_read_where_the_preposition_before_it_cannot_govern_it():
+    # чѣмъ is printed in three comparisons, and «при чемъ» in four places: «при чѣмъ» is a misprint; «съ чѣмъ»,
+    # «больше, чѣмъ» are not
+    page = ["Карты кладутъ скорѣе, чѣмъ берутъ.", "Тузовъ больше, чѣмъ королей.", "Дамъ меньше, чѣмъ валетовъ.",
+            "При чемъ тузы лежатъ въ рядъ.", "Карты лежатъ въ рядъ, при чемъ тузы наверху.",
+            "Короли лежатъ внизу, при чемъ дамы наверху.", "Игра идетъ, при чемъ карты открыты.",
+            "Тузы кладутъ въ рядъ, при чѣмъ короли лежатъ внизу.", "Съ чѣмъ играютъ, тѣмъ и кончаютъ."]
+    assert _readings_of(page, page) == [("чѣмъ", "чемъ")]
