@@ -178,7 +178,7 @@ SPELLING_TIE = 1.0    # two spellings of one word this close are told apart by t
 TEXT_FREQUENT_WORD = 5     # … a word (any form) used in this many places, for a reading not itself printed
 TEXT_FREQUENT_LETTER = 12   # … at least this many where the reading is one letter of any kind away
 NEIGHBOUR_FREQUENT = 5      # … or this many, where the text prints it next to a neighbour and the form next to neither
-FUNCTION_NEIGHBOUR = 2      # … a preposition, conjunction or particle: next to the word after it in this many places
+FUNCTION_NEIGHBOUR = 2      # … a preposition: before the word it governs in this many places
 RARE_ZIPF = 3.0       # … where the printed word is at most this common in Russian
 OUTNUMBER = 10        # a reading one known confusion away that the text prints this many times as often as the form
 STEM_SPELT = 2        # a stem the text spells otherwise in this many places (and never as printed): a misprint
@@ -1587,7 +1587,7 @@ class Corrector:
             priced = self._priced(cost, ops, caps) - cost if not real_word else 0.0
             lang, ev = self._language(c, ctx, wide, False, False, clause, linked, copy_ok)
             cands.append(_Cand(c, lang - cost, cost, ops, tuple(ev), priced=priced))
-        if real_word and len(wide) == 4:
+        if real_word and len(wide) == 4 and any("duplicate-witness" in c.evidence for c in cands):
             # the printed form weighed as its copy's reading is, from the same words around and the same counts
             as_copy = self._language(obs, ctx, wide, False, False, clause, linked)[0]
             cands = [self._outvoted(obs, c, wide, as_copy) for c in cands]
