@@ -46,6 +46,30 @@ def test_a_reading_visit_fetches_no_runtime_and_the_first_touch_plays(browser, s
         ctx.close()
 
 
+def test_a_scroll_that_brings_the_board_near_starts_the_engine_before_materials_bundle(browser, site_url):
+    """The reader's first move is a scroll towards the game: the scroll alone would load Material's bundle (and its
+    search index, assets/md-later.js), the board near the viewport starts the engine a frame later; the bundle
+    waits until the engine is up, not to take the two cores from its start."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 500})
+    try:
+        page = ctx.new_page()
+        page.goto(f"{site_url}chapters/{GAME}/")
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(300)
+        # the board out of reach when the page opens (more than board.mjs's 400 px below the viewport)
+        assert page.evaluate("() => document.querySelector('.game-board').getBoundingClientRect().top") > 900
+        page.evaluate("() => window.scrollTo(0, document.querySelector('.game-board').offsetTop - 200)")
+        wait_ready(page, READY_MS)
+        page.locator("html[data-material]").wait_for(state="attached", timeout=20_000)
+        times = page.evaluate("""() => ({
+            bundle: performance.getEntriesByType('resource').find(e => e.name.includes('/javascripts/bundle.')).startTime,
+            intent: performance.getEntriesByName('play:intent')[0].startTime,
+            ready: performance.getEntriesByName('play:board-ready')[0].startTime})""")
+        assert times["intent"] < times["ready"] <= times["bundle"], times
+    finally:
+        ctx.close()
+
+
 @pytest.mark.parametrize("width, height, least", [(1366, 768, 48), (390, 844, 30)])
 def test_every_board_keeps_its_cards_readable_without_sideways_scrolling(browser, site_url, width, height, least):
     phone = width < 700

@@ -12,24 +12,31 @@
   "use strict";
   var doc = document, root = doc.documentElement, src = doc.currentScript.getAttribute("data-src");
   var events = ["pointermove", "pointerdown", "keydown", "touchstart", "wheel", "scroll", "focusin"];
-  var started, inserted;
-  function load() {
-    if (started) { return; }
-    started = 1;
-    events.forEach(function (type) { removeEventListener(type, load, true); });
-    // a first move onto a game's board starts its engine (play/board.mjs marks <html data-play-starting>): the
-    // bundle waits until the engine is up (or 10 s), not to take the two cores from it
-    setTimeout(function () {
-      if (!root.hasAttribute("data-play-starting")) { return insert(); }
-      var timer = setTimeout(insert, 1e4);
-      doc.addEventListener("edition-play-ready", function () { clearTimeout(timer); insert(); }, { once: true });
-    });
+  // a key or a focus (the search box focused, a Tab) is the reader asking for the page's controls: the bundle at
+  // once; a pointer, a touch, the wheel or a scroll may be the way to a game's board, whose engine then starts (a
+  // scroll that brings the board near starts it a frame or two later, play/board.mjs): the bundle a moment later
+  var GRACE_MS = 1000;
+  var scheduled, inserted; // scheduled: "later" (a pointer, a touch, the wheel, a scroll) or "now" (a key, a focus)
+  function load(event) {
+    var now = event.type === "keydown" || event.type === "focusin";
+    if (scheduled === "now" || (scheduled && !now)) { return; }
+    scheduled = now ? "now" : "later";
+    setTimeout(afterEngine, now ? 0 : GRACE_MS);
+  }
+  // a game's engine starting (play/board.mjs marks <html data-play-starting>): the bundle waits until it is up
+  // (or 10 s), not to take the two cores from it
+  function afterEngine() {
+    if (inserted) { return; }
+    if (!root.hasAttribute("data-play-starting")) { return insert(); }
+    var timer = setTimeout(insert, 1e4);
+    doc.addEventListener("edition-play-ready", function () { clearTimeout(timer); insert(); }, { once: true });
   }
   // <html data-material>: Material has started (tests wait for it)
   function ran() { root.dataset.material = ""; }
   function insert() {
     if (inserted) { return; }
     inserted = 1;
+    events.forEach(function (type) { removeEventListener(type, load, true); });
     var script = doc.createElement("script");
     script.src = src;
     script.onload = function () {
