@@ -116,6 +116,7 @@ from rapidfuzz.distance import Levenshtein
 from pipeline.text.lang.spelling import (SPECIAL, is_known, is_prefix, letters_after, modernize_word, near_forms,
                                          parses, prefix_nodes, step, tokens, walk)
 from pipeline.text.lang.lexicon import cache as lexicon_cache
+from pipeline.text.forked import forked_map
 from pipeline.text.model import Correction, Document, Passage, Review
 from pipeline.text.lang.syntax import EDGE, UNKNOWN as UNKNOWN_CLASS, Syntax, gap_class, word_classes
 
@@ -1898,18 +1899,20 @@ def units(doc: Document) -> list[Passage]:
     return [p for ch in doc.chapters for p in ch.passages] + [doc.notes[n].passage for n in sorted(doc.notes)]
 
 
-def correct(doc: Document, overrides_path: str | None = None) -> Document:
+def correct(doc: Document, overrides_path: str | None = None, jobs: int | None = None) -> Document:
     """Stage *correct*: each passage's OCR corrections and reviews, on the passage, with their witness span.
 
     The corpus is every block of every witness (its evidence); a passage's running text is corrected once per
-    distinct text (a heading repeated before each chapter reads alike everywhere), offsets into ``passage.text``."""
+    distinct text (a heading repeated before each chapter reads alike everywhere), offsets into ``passage.text``;
+    ``jobs``: processes to correct them in (``pipeline.text.forked``; default: two where a second CPU is idle)."""
     corrector = Corrector([b.text for b in doc.blocks], overrides_path=overrides_path)
-    seen: dict[str, tuple[list[Correction], list[Review]]] = {}
+    texts = list(dict.fromkeys(p.text[body_start(p):] for p in units(doc)))
+    # each text's answer depends on the corrector as built and the text alone (what correcting adds to the corrector
+    # is memos by word form): the texts may be corrected in two processes, the answers the same
+    seen = dict(zip(texts, forked_map(corrector.correct, texts, weight=len, jobs=jobs)))
     for p in units(doc):
         at = body_start(p)
         text = p.text[at:]
-        if text not in seen:
-            seen[text] = corrector.correct(text)
         found, review = seen[text]
         p.corrections = [dataclasses.replace(
             c, start=c.start + at, end=c.end + at, witness=p.locate(c.start + at, c.end + at),

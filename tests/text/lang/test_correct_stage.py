@@ -4,7 +4,8 @@ from pathlib import Path
 
 from pipeline.tei import emit
 from pipeline.text import bookdata, build, clean, collate, normalize, notes, structure
-from pipeline.text.lang.correct import correct
+from pipeline.text import forked
+from pipeline.text.lang.correct import body_start, correct, units
 from pipeline.text.lang.morph import is_caption
 from pipeline.text.lang.spelling import spell
 from pipeline.text.model import Document, Witness
@@ -58,3 +59,20 @@ def test_emit_prints_only_what_the_model_holds():
     tei = emit.chapter(emit.EmitContext(doc, ED), doc.chapters[0])
     assert not tei.findall(".//t:choice", TEI)
     assert any("пнсьмо" in line and "дѣлать" in line for line in emit.text_lines(tei, "modern"))
+
+
+def test_the_texts_corrected_in_two_processes_get_the_same_records_as_in_one():
+    seed = sorted((ROOT / "source" / "witnesses").glob("*.txt"))[0].read_text(encoding="utf-8")
+    one, two = (document_with_jobs(seed, jobs) for jobs in (1, 2))
+    assert len({p.text[body_start(p):] for p in units(one)}) >= forked.MIN_ITEMS  # enough texts to fork for
+    records = [[(p.id, p.corrections, p.reviews) for ch in doc.chapters for p in ch.passages] for doc in (one, two)]
+    assert records[0] == records[1] and any(c for _, c, _ in records[0])
+
+
+def document_with_jobs(text: str, jobs: int) -> Document:
+    doc = Document(witnesses=[Witness("w0", "0.txt", text, "", 0)])
+    clean.clean(doc, clean.load_artifacts(ROOT / "source/editorial/reader.json"))
+    normalize.normalize(doc)
+    collate.readings(collate.collate(doc))
+    structure.structure(doc, ED, is_caption)
+    return correct(build.titles(notes.link(doc, ED), ED), jobs=jobs)
