@@ -289,7 +289,7 @@ async function boot() {
   // if it had taken this worker over by then (registered on intent, as this worker started), which is a race
   if (cache) {
     const scripts = [self.location.href, ...["pyodide.mjs", "pyodide.asm.js"].map((n) => versioned(new URL(n, index)).href)];
-    setTimeout(() => keepScripts(cache, scripts), 0);
+    setTimeout(() => keepScripts(cache, scripts).then(() => warmScripts(self.location.href, assets)), 0);
   }
   if (keepLater) {
     const bytes = keepLater;
@@ -302,6 +302,26 @@ async function boot() {
         .catch(() => {});
     }), 0);
   }
+}
+
+/** A worker of this script that only imports Pyodide's script (pyodide.asm.js) and closes: started once the script
+ * is kept, its import goes through the service worker (when it has taken the new worker), which answers from Cache
+ * Storage, and the browser keeps the compiled script beside it there; the next chapter's worker then starts from
+ * that code instead of compiling the 1 MB script again on its own thread while the WebAssembly waits. */
+function warmScripts(workerUrl, assets) {
+  try {
+    const warm = new Worker(workerUrl, { type: "module", name: `edition-warm:${assets || ""}` });
+    warm.onmessage = () => warm.terminate();
+    warm.onerror = () => warm.terminate();
+  } catch (e) { /* no nested workers: the next chapter compiles the script itself */ }
+}
+
+async function warm() {
+  const assets = self.name.split(":")[1];
+  const url = new URL("pyodide/pyodide.asm.js", base);
+  if (assets) url.searchParams.set("v", assets);
+  await import(url.href).catch(() => null);
+  self.postMessage({ warmed: true });
 }
 
 /** Put in `cache` each of `urls` it does not hold yet (fetched again: from the HTTP cache, as a rule). */
@@ -431,7 +451,8 @@ self.onmessage = (event) => {
   }
 };
 
-boot().catch((err) => {
+if ((self.name || "").startsWith("edition-warm:")) warm();
+else boot().catch((err) => {
   self.postMessage({ failed: String(err && err.message ? err.message : err) });
   if (early) answerEarly(); // each gets NOT_LOADED
 });
