@@ -728,10 +728,7 @@ def _subject_agrees(subject: str, verb: str) -> bool:
     vps = [p for p in parses(modernize_word(verb)) if p.tag.POS in {"VERB", "PRTS", "ADJS"} and p.tag.number]
     if not vps:
         return False
-    subjects = parses(modernize_word(subject))
-    if _not_a_noun(subjects):
-        return False
-    for n in subjects:
+    for n in _as_nouns(parses(modernize_word(subject))):
         if n.tag.POS not in {"NOUN", "NPRO"} or n.tag.case != "nomn" or not n.tag.number:
             continue
         for v in vps:
@@ -755,10 +752,12 @@ def word_zipf(form: str) -> float:
     return max([zipf(form)] + [freq.get(lemma.replace("ё", "е"), FREQ_FLOOR) for lemma in _lemmas(form)])
 
 
-def _not_a_noun(ps) -> bool:
-    """A word morphology may read as a conjunction or preposition is none of the nouns it also reads it as: и, въ,
-    съ are the names of letters to it (a noun in every case), but in running text the conjunction, the preposition."""
-    return any(p.tag.POS in {"CONJ", "PREP"} for p in ps)
+def _as_nouns(ps) -> list:
+    """The readings of a word as a noun or pronoun, but for the indeclinable noun that is a letter's name where
+    morphology may also read the word as a conjunction or preposition: и, въ, съ are nouns in every case to it, but
+    in running text the conjunction, the preposition (что, a conjunction too, stays a pronoun)."""
+    function = any(p.tag.POS in {"CONJ", "PREP"} for p in ps)
+    return [p for p in ps if not (function and p.tag.POS == "NOUN" and "Fixd" in p.tag)]
 
 
 def _agrees(adj: str, noun: str) -> bool:
@@ -766,10 +765,7 @@ def _agrees(adj: str, noun: str) -> bool:
     aps = [p for p in parses(modernize_word(adj)) if p.tag.POS in {"ADJF", "PRTF"}]
     if not aps:
         return False
-    nouns = parses(modernize_word(noun))
-    if _not_a_noun(nouns):
-        return False
-    for n in nouns:
+    for n in _as_nouns(parses(modernize_word(noun))):
         if n.tag.POS != "NOUN":
             continue
         for a in aps:

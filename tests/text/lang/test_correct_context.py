@@ -157,6 +157,8 @@ def test_a_conjunction_is_no_subject_though_morphology_knows_a_letters_name():
     assert not _subject_agrees("и", "замѣнятъ")  # и, the letter, is a noun to morphology
     assert _subject_agrees("карты", "лежатъ")
     assert _subject_agrees("онъ", "кладетъ")
+    # что is a conjunction to morphology too, but a pronoun besides, and no letter's name: it stays a subject
+    assert _subject_agrees("что", "лежитъ")
 
 
 def test_a_letters_name_is_no_noun_an_adjective_agrees_with():
