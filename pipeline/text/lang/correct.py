@@ -1031,7 +1031,7 @@ class _Corpus:
         self.vocab = sorted(self.contexts)
         self._near: dict[tuple, set[tuple[str, ...]]] | None = None
         self._by_lemma: dict[str, list[tuple[str, int]]] | None = None
-        self._respelt: dict[str, str] = {}
+        self._respelt: dict[tuple[str, int], str] = {}
         self._frequent: dict[str, list[str]] | None = None
 
     def frequent_near(self, obs: str) -> list[str]:
@@ -1070,13 +1070,17 @@ class _Corpus:
         return max((sum(n for w, n in forms if w == form or (modernize_word(w) != modern and not _respelled(w, form)))
                     for forms in self._lemma_forms(form)), default=0)
 
-    def respelt_stem(self, form: str) -> str:
+    def respelt_stem(self, form: str, repeats: int = 0) -> str:
         """``form`` with one е of its stem as ѣ or one ѣ as е, where the text prints the forms of the word that
         begin so (that letter and the two after it: the stem, not an ending) in STEM_SPELT places and never as
         ``form`` begins elsewhere (``вѣсь`` where the text prints ``весь`` often; ``сѣбѣ`` where it prints ``себѣ``;
         not ``всѣмъ`` for ``всему``: the letters after differ; not a ѣ that begins an ending of the list, чѣмъ, чемъ); ""
-        if there is none, or more than one."""
-        got = self._respelt.get(form)
+        if there is none, or more than one. ``repeats``: the form itself is printed in that many other places, as
+        the OCR repeats one misreading of a frequent word (вѣрхнія twice where верхн- is printed nineteen times):
+        the other spelling must then outnumber it, in STEM_SPELT × (1 + 4 × repeats) places (as ``_text_evidence``
+        asks of a reading against a word printed elsewhere), and no other form of the word may begin as it does."""
+        key = (form, repeats)
+        got = self._respelt.get(key)
         if got is None:
             got, found = "", set()
             forms = [f for lemma_forms in self._lemma_forms(form) for f in lemma_forms]
@@ -1093,11 +1097,11 @@ class _Corpus:
                 here, there = form[:i + 3], other[:i + 3]
                 if any(w != form and w.startswith(here) for w, _ in forms):
                     continue
-                if sum(n for w, n in dict(forms).items() if w.startswith(there)) >= STEM_SPELT:
+                if sum(n for w, n in dict(forms).items() if w.startswith(there)) >= STEM_SPELT * (1 + 4 * repeats):
                     found.add(other)
             if len(found) == 1:
                 got = found.pop()
-            self._respelt[form] = got
+            self._respelt[key] = got
         return got
 
     def near_copy(self, form: str, wide: tuple[str, ...], here: tuple[tuple[str, ...], ...] = ()) -> bool:
@@ -1642,8 +1646,10 @@ class Corrector:
         # the text prints the word as the reading spells it in many places and never as here (рѣзервъ, ѣсли)
         # — in fewer places where the form also puts a ѣ-root's letters where no root begins (валѣта: лѣт of лѣто):
         # two signs of a misprint, each weak
-        spelt = variant and support == 0 and self.corpus.same_spelling(best.form) >= (
+        # — or, where the OCR repeated the misprint, spells its stem otherwise in many times as many places
+        spelt = variant and (support == 0 and self.corpus.same_spelling(best.form) >= (
             TEXT_FREQUENT if orthography(obs)[1] == MISPLACED_ROOT else TEXT_FREQUENT_WORD)
+            or 0 < support <= REPEAT_MAX and best.form == self.corpus.respelt_stem(obs, support))
         if cert == "low" and known(obs) and not mixed and not local and not misspelt(obs) and not spelt:
             # a form morphology knows is a word of the book until more than weak evidence speaks against it: at low
             # certainty only the words around it may (agreement, government, neighbours, another witness), and not
@@ -1736,7 +1742,7 @@ class Corrector:
                 return dataclasses.replace(cand, score=cand.score + VARIANT,
                                            evidence=cand.evidence + ("text-frequency", "neighbour"))
             return cand
-        if support == 0 and cand.form == self.corpus.respelt_stem(obs):
+        if cand.form == self.corpus.respelt_stem(obs, support):
             return dataclasses.replace(cand, score=cand.score + VARIANT, evidence=cand.evidence + ("spelling-variant",))
         if n >= 2 and support == 0 and modernize_word(cand.form) == modernize_word(obs):
             return dataclasses.replace(cand, score=cand.score + VARIANT, evidence=cand.evidence + ("spelling-variant",))

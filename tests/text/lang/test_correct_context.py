@@ -184,3 +184,19 @@ def test_a_form_printed_elsewhere_is_read_where_the_preposition_before_it_cannot
             "Короли лежатъ внизу, при чемъ дамы наверху.", "Игра идетъ, при чемъ карты открыты.",
             "Тузы кладутъ въ рядъ, при чѣмъ короли лежатъ внизу.", "Съ чѣмъ играютъ, тѣмъ и кончаютъ."]
     assert _readings_of(page, page) == [("чѣмъ", "чемъ")]
+
+
+# a stem the text spells with е in ten places, and a misprint of it with ѣ that the OCR repeated in two
+_STEM_PAGE = ["Средняя карта лежитъ на столѣ.", "Среднюю карту кладутъ въ рядъ.", "Онъ беретъ среднюю пачку.",
+              "Средняго ряда не трогаютъ.", "Въ среднемъ ряду лежатъ тузы.", "Средняя пачка пуста.",
+              "Среднія карты открыты.", "Короли лежатъ въ среднемъ ряду.", "Изъ средняго ряда берутъ даму.",
+              "Средней картой закрываютъ мѣсто."]
+_REPEATED = ["Потомъ срѣднюю карту кладутъ на тузы.", "Дамы ложатся на срѣднюю карту."]
+
+
+def test_a_stem_misprint_the_ocr_repeated_is_read_as_the_text_spells_the_stem_where_it_is_far_outnumbered():
+    # printed twice against ten: a misprint repeated, not a second spelling of the book's (before, a form printed
+    # in another place was never read as the respelt stem)
+    assert _readings_of(_STEM_PAGE + _REPEATED, _REPEATED) == [("срѣднюю", "среднюю")] * 2
+    # twice against four: the text's counts do not tell which spelling is the book's
+    assert _readings_of(_STEM_PAGE[:4] + _REPEATED, _REPEATED) == []
