@@ -1001,33 +1001,36 @@ def _mixed_case(word: str) -> bool:
 # ---------------------------------------------------------------- the corpus
 
 class _Corpus:
-    """Where every lower-case form of the witnesses occurs.
+    """Where every lower-case form of the witnesses occurs, in ``runs`` of paragraphs (each run read in order).
 
     ``contexts``: distinct (previous word, next word) pairs inside a paragraph — bigram evidence, and
     the slot a duplicate passage of another witness fills.  ``occurrences``: distinct two-words-each-
-    side contexts over the running text, paragraph breaks ignored, so a passage duplicated in two
-    witnesses counts once while a heading repeated before each chapter counts each time.
+    side contexts over the running text of a run, paragraph breaks ignored, so a passage duplicated in two
+    witnesses counts once while a heading repeated before each chapter counts each time. A window never spans two
+    runs: where a run is the book's passages in its order and the others a copy each, what the windows see does not
+    depend on how the scrape cut its chunks or in which order its files come (``corpus_runs``).
     """
 
-    def __init__(self, paragraphs: list[str]):
+    def __init__(self, runs: list[list[str]]):
         self.contexts: dict[str, set[tuple[str, str]]] = {}
         self.wide: dict[str, set[tuple[str, str, str, str]]] = {}
         self.occurrences: dict[str, set[tuple[str, str, str, str]]] = {}
         # how many paragraphs print the form between the same two words either side (the copies of a passage)
         self.copies: dict[tuple[str, tuple[str, str, str, str]], int] = {}
-        stream: list[str] = []
-        for text in paragraphs:
-            words = [s.lower() for _, _, s, w in tokens(text) if w]
-            padded = ["", ""] + words + ["", ""]  # _window's windows, sliced out of the words with "" either side
-            for k, w in enumerate(words):
-                window = (padded[k], padded[k + 1], padded[k + 3], padded[k + 4])
-                self.contexts.setdefault(w, set()).add((padded[k + 1], padded[k + 3]))
-                self.wide.setdefault(w, set()).add(window)
-                self.copies[(w, window)] = self.copies.get((w, window), 0) + 1
-            stream += words
-        padded = ["", ""] + stream + ["", ""]
-        for k, w in enumerate(stream):
-            self.occurrences.setdefault(w, set()).add((padded[k], padded[k + 1], padded[k + 3], padded[k + 4]))
+        for run in runs:
+            stream: list[str] = []
+            for text in run:
+                words = [s.lower() for _, _, s, w in tokens(text) if w]
+                padded = ["", ""] + words + ["", ""]  # _window's windows, sliced out of the words with "" either side
+                for k, w in enumerate(words):
+                    window = (padded[k], padded[k + 1], padded[k + 3], padded[k + 4])
+                    self.contexts.setdefault(w, set()).add((padded[k + 1], padded[k + 3]))
+                    self.wide.setdefault(w, set()).add(window)
+                    self.copies[(w, window)] = self.copies.get((w, window), 0) + 1
+                stream += words
+            padded = ["", ""] + stream + ["", ""]
+            for k, w in enumerate(stream):
+                self.occurrences.setdefault(w, set()).add((padded[k], padded[k + 1], padded[k + 3], padded[k + 4]))
         self.vocab = sorted(self.contexts)
         self._near: dict[tuple, set[tuple[str, ...]]] | None = None
         self._by_lemma: dict[str, list[tuple[str, int]]] | None = None
@@ -1246,9 +1249,11 @@ class _Cand:
 class Corrector:
     """Noisy-channel OCR corrector over a corpus of witness paragraphs (see the module docstring)."""
 
-    def __init__(self, corpus: list[str], overrides_path: str | None = None):
-        self.corpus = _Corpus(corpus)
-        self.syntax = Syntax(corpus)
+    def __init__(self, corpus: list[str], overrides_path: str | None = None, runs: list[list[str]] | None = None):
+        """``corpus``: paragraphs read as one run; or ``runs`` (then ``corpus`` is not read): see ``_Corpus``."""
+        runs = [corpus] if runs is None else runs
+        self.corpus = _Corpus(runs)
+        self.syntax = Syntax([text for run in runs for text in run])
         self.overrides = self._load_overrides(overrides_path)
         self._cands: dict[str, tuple[str, ...]] = {}
         self._outnumbered: dict[tuple[str, int], tuple[str, ...]] = {}
@@ -1901,13 +1906,27 @@ def units(doc: Document) -> list[Passage]:
     return [p for ch in doc.chapters for p in ch.passages] + [doc.notes[n].passage for n in sorted(doc.notes)]
 
 
+def corpus_runs(doc: Document) -> list[list[str]]:
+    """The corrector's corpus as runs of paragraphs (``_Corpus``): the passages the edition prints in book order
+    (``units``: a passage duplicated in several witnesses once, in its place between its neighbours), then, each a
+    run of its own and in the order of their texts, the blocks whose text no passage holds whole: a copy the OCR
+    read otherwise, whose words are evidence too. A copy whose text a passage holds — the same, or cut off where the
+    scrape cut its chunk — adds nothing, and counting it would make the evidence depend on where the chunks were
+    cut and how often a paragraph was scraped (the edition must not)."""
+    book = [p.text for p in units(doc)]
+    held = {p.text for p in units(doc)}
+    whole = "\n".join(book)
+    copies = sorted({b.text for b in doc.blocks if b.text not in held and b.text not in whole})
+    return [book] + [[text] for text in copies]
+
+
 def correct(doc: Document, overrides_path: str | None = None, jobs: int | None = None) -> Document:
     """Stage *correct*: each passage's OCR corrections and reviews, on the passage, with their witness span.
 
-    The corpus is every block of every witness (its evidence); a passage's running text is corrected once per
+    The corpus is every passage and every copy read otherwise (its evidence: ``corpus_runs``); a passage's running text is corrected once per
     distinct text (a heading repeated before each chapter reads alike everywhere), offsets into ``passage.text``;
     ``jobs``: processes to correct them in (``pipeline.text.forked``; default: two where a second CPU is idle)."""
-    corrector = Corrector([b.text for b in doc.blocks], overrides_path=overrides_path)
+    corrector = Corrector([], overrides_path=overrides_path, runs=corpus_runs(doc))
     texts = list(dict.fromkeys(p.text[body_start(p):] for p in units(doc)))
     # each text's answer depends on the corrector as built and the text alone (what correcting adds to the corrector
     # is memos by word form): the texts may be corrected in two processes, the answers the same

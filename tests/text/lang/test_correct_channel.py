@@ -20,12 +20,12 @@ def _misprinted_page() -> list[str]:
 
 def test_a_page_without_misprints_leaves_the_hand_set_costs():
     page = _clean_page()
-    assert estimate_channel(_Corpus(page)) == {}
+    assert estimate_channel(_Corpus([page])) == {}
     assert Corrector(page).prices == {}
 
 
 def test_edits_the_text_shows_cost_less_and_those_it_never_shows_more():
-    prices = estimate_channel(_Corpus(_misprinted_page()))
+    prices = estimate_channel(_Corpus([_misprinted_page()]))
     assert prices["deletion"] < INDEL  # the text drops letters
     assert prices["е→с"] < CONFUSION  # and prints с for е more often than the common confusions on the whole
     assert prices["substitution"] > SUB  # no letter read for another outside the confusions, in every chance
