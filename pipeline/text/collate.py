@@ -178,7 +178,10 @@ def context_relations(blocks: list[Block], keys: list[str], anchors: list[Relati
 def edge_relations(blocks: list[Block], keys: list[str]) -> list[Relation]:
     """Chunks of a scrape overlap by a few paragraphs: where the last blocks of one witness repeat the first of
     exactly one other (and no other witness ends that way), they are copies even when too short to be matched by
-    content. Ambiguous edges (many chunks end with «Игра.») are left to *structure*, which knows the chapters."""
+    content. Ambiguous edges (many chunks end with «Игра.») are left to *structure*, which knows the chapters; so
+    is an edge of headings alone (a decks line and «Правила.»): what heads every chapter ties two chunks no more
+    where it is the only such pair than where it is one of many (a chunk cut after one chapter's headings and
+    another that opens with the same headings of another chapter)."""
     by_wit = by_witness(blocks)
     heads: dict[str, list[str]] = defaultdict(list)  # skeleton of a witness's first block → witnesses
     for w, seq in by_wit.items():
@@ -189,7 +192,8 @@ def edge_relations(blocks: list[Block], keys: list[str]) -> list[Relation]:
             for wb in heads.get(keys[sa[-k]], []):
                 sb = by_wit[wb]
                 if wb != wa and (wa, wb) not in edges and len(sb) >= k and all(
-                        Indel.normalized_similarity(keys[x], keys[y]) >= 0.9 for x, y in zip(sa[-k:], sb[:k])):
+                        Indel.normalized_similarity(keys[x], keys[y]) >= 0.9 for x, y in zip(sa[-k:], sb[:k])) \
+                        and not all(_heading(blocks[x].text) for x in sa[-k:]):
                     edges[(wa, wb)] = k
     into = Counter(b for _, b in edges)
     out_of = Counter(a for a, _ in edges)

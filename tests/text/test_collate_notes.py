@@ -69,6 +69,18 @@ def test_a_recurring_formula_in_two_chapters_is_not_merged():
     assert all(len(g) == 1 for g in groups)
 
 
+def test_a_chunk_cut_after_headings_is_not_tied_to_another_that_opens_with_the_same_headings():
+    # one chunk ends with a chapter's decks line and «Правила.»; another, the only one to begin so, opens another
+    # chapter with the same two headings: headings alone tie nothing (before, the two were made one passage each)
+    ending = f"{LONG_A}\nОДНА ПОЛНАЯ КОЛОДА КАРТЪ.\nПравила.\n"
+    opening = f"ОДНА ПОЛНАЯ КОЛОДА КАРТЪ.\nПравила.\n{OTHER}\n"
+    doc = doc_of(ending, opening)
+    assert all(len(g) == 1 for g in collate.collate(doc).groups)
+    # where a long paragraph is repeated too, the edge is an overlap of the chunks
+    doc = doc_of(ending.replace(LONG_A, OTHER), f"{OTHER}\nОДНА ПОЛНАЯ КОЛОДА КАРТЪ.\nПравила.\n{LONG_A}\n")
+    assert sorted(len(g) for g in collate.collate(doc).groups) == [1, 2, 2, 2]
+
+
 NOTES = ["Тузъ трефъ, будучи одною изъ основныхъ картъ, кладется на опредѣленное для него мѣсто.",
          "Четыре подбора картъ, лежащіе на среднемъ тузѣ, начинаются каждый тузомъ и оканчиваются королемъ.",
          "На рисункѣ не изображенъ третій кругъ по недостатку мѣста, какъ это видно изъ таблицы.",
