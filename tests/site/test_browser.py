@@ -341,6 +341,22 @@ def test_a_chapter_page_weighs_under_300_kb(served, browser, artifacts_dir):
     assert weight < BUDGET, report
 
 
+def test_a_variant_is_shown_in_its_place_on_demand(fixture_site_url, offline_page, artifacts_dir):
+    """The fixture's Windmill p2 has an ``app``: the lemma «немедленно» (w001) and w003's «тотчасъ же». The reading
+    is hidden until the reader asks for variants; then it stands beside the lemma with its witness."""
+    page = open_page(offline_page, f"{fixture_site_url}chapters/windmill/")
+    app = page.locator("#windmill-p2 .app")
+    assert app.count() == 1 and app.locator(".lem").inner_text().strip() == "немедленно"
+    reading = app.locator(".rdg")
+    assert not reading.is_visible()
+    page.get_by_label("показать варианты").check()
+    assert reading.is_visible()
+    assert "тотчасъ же" in reading.inner_text() and "003" in reading.locator(".rdg-wit").inner_text()
+    page.locator("#windmill-p2").screenshot(path=str(artifacts_dir / "variant-shown.png"))
+    page.get_by_label("показать варианты").uncheck()
+    assert not reading.is_visible()
+
+
 def test_markup_in_the_sources_shows_as_text_and_never_runs(fixture_site_url, offline_page):
     """The fixture's Parterre holds <script> and an <img onerror> in its text, attributes and header."""
     page = open_page(offline_page, f"{fixture_site_url}chapters/parterre/")
