@@ -54,17 +54,19 @@ def split(items: Sequence[Item], weight: Callable[[Item], int]) -> tuple[list[in
 
 
 def forked_map(fn: Callable[[Item], Answer], items: Sequence[Item], weight: Callable[[Item], int] = lambda _: 1,
-               jobs: int | None = None) -> list[Answer]:
+               jobs: int | None = None,
+               carry: tuple[Callable[[], object], Callable[[object], None]] | None = None) -> list[Answer]:
     """``[fn(x) for x in items]``, the second share (``split``) computed in a forked child when ``jobs`` is 2 or more
     (default: 2 where more than SPARE CPUs are idle, ``spare_cpus``). ``fn`` must depend on nothing the other items'
-    calls change but memos."""
+    calls change but memos. ``carry``: (take, give) — ``take()`` in the child once its share is done (what its memos
+    learnt, picklable) is sent back with its answers and given to ``give`` in the parent."""
     if jobs is None:
         jobs = 2 if spare_cpus() > SPARE else 1
     if jobs < 2 or len(items) < MIN_ITEMS or not hasattr(os, "fork"):
         return [fn(x) for x in items]
     mine, theirs = split(items, weight)
     got: dict[int, Answer] = {}
-    child = _start(fn, [items[i] for i in theirs])
+    child = _start(fn, [items[i] for i in theirs], carry[0] if carry else None)
     try:
         for i in mine:
             got[i] = fn(items[i])
@@ -74,17 +76,21 @@ def forked_map(fn: Callable[[Item], Answer], items: Sequence[Item], weight: Call
             _finish(*child)
         raise
     if child is not None:
-        answers = _finish(*child)
+        answers, learnt = _finish(*child)
         if answers is not None and len(answers) == len(theirs):
             got.update(zip(theirs, answers))
+            if carry:
+                carry[1](learnt)
     for i in theirs:
         if i not in got:
             got[i] = fn(items[i])  # the child failed: computed here, so an error is raised here
     return [got[i] for i in range(len(items))]
 
 
-def _start(fn: Callable[[Item], Answer], share: list[Item]) -> tuple[int, int] | None:
-    """Fork a child computing ``fn`` over ``share``; (its pid, the pipe's reading end), or None if no fork."""
+def _start(fn: Callable[[Item], Answer], share: list[Item],
+           take: Callable[[], object] | None = None) -> tuple[int, int] | None:
+    """Fork a child computing ``fn`` over ``share`` (and then ``take()``); (its pid, the pipe's reading end), or None
+    if no fork."""
     try:
         r, w = os.pipe()
     except OSError:
@@ -99,7 +105,8 @@ def _start(fn: Callable[[Item], Answer], share: list[Item]) -> tuple[int, int] |
         status = 1
         try:
             os.close(r)
-            data = pickle.dumps([fn(x) for x in share], protocol=pickle.HIGHEST_PROTOCOL)
+            answers = [fn(x) for x in share]
+            data = pickle.dumps((answers, take() if take else None), protocol=pickle.HIGHEST_PROTOCOL)
             with os.fdopen(w, "wb") as f:
                 f.write(data)
             status = 0
@@ -109,8 +116,8 @@ def _start(fn: Callable[[Item], Answer], share: list[Item]) -> tuple[int, int] |
     return pid, r
 
 
-def _finish(pid: int, r: int) -> list | None:
-    """The child's answers, or None where it did not exit cleanly with a whole answer."""
+def _finish(pid: int, r: int) -> tuple[list | None, object]:
+    """The child's answers and what it carried, or (None, None) where it did not exit cleanly with a whole answer."""
     try:
         with os.fdopen(r, "rb") as f:
             data = f.read()
@@ -118,9 +125,9 @@ def _finish(pid: int, r: int) -> list | None:
         data = b""
     _, status = os.waitpid(pid, 0)
     if status != 0 or not data:
-        return None
+        return None, None
     try:
-        answers = pickle.loads(data)
+        answers, learnt = pickle.loads(data)
     except Exception:  # a damaged answer is no answer: the parent computes it
-        return None
-    return answers if isinstance(answers, list) else None
+        return None, None
+    return (answers, learnt) if isinstance(answers, list) else (None, None)

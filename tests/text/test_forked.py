@@ -76,3 +76,19 @@ def test_by_default_a_child_is_forked_only_where_a_cpu_is_idle(monkeypatch):
     assert {pid for _, pid in forked.forked_map(square_and_pid, ITEMS)} == {os.getpid()}
     monkeypatch.setattr(forked, "spare_cpus", lambda: 1.0)
     assert len({pid for _, pid in forked.forked_map(square_and_pid, ITEMS)}) == 2
+
+
+@needs_fork
+def test_what_the_child_learnt_is_carried_back_to_the_parent():
+    memo: dict[int, int] = {}
+
+    def remembered(x: int) -> int:
+        memo[x] = x * x
+        return x * x
+
+    given = []
+    got = forked.forked_map(remembered, ITEMS, jobs=2, carry=(lambda: (os.getpid(), dict(memo)), given.append))
+    assert got == [x * x for x in ITEMS]
+    ((pid, learnt),) = given
+    assert pid != os.getpid()  # taken in the child, after its share
+    assert set(learnt) | set(memo) == set(ITEMS) and not set(learnt) & set(memo)

@@ -116,6 +116,7 @@ from rapidfuzz.distance import Levenshtein
 from pipeline.text.lang.spelling import (SPECIAL, is_known, is_prefix, letters_after, modernize_word, near_forms,
                                          parses, prefix_nodes, step, tokens, walk)
 from pipeline.text.lang.lexicon import cache as lexicon_cache
+from pipeline.text.lang.lexicon.cache import persistent
 from pipeline.text.forked import forked_map
 from pipeline.text.model import Correction, Document, Passage, Review
 from pipeline.text.lang.syntax import EDGE, UNKNOWN as UNKNOWN_CLASS, Syntax, gap_class, word_classes
@@ -793,8 +794,17 @@ _BY_OCR = _table(SEED_CONFUSIONS)
 _BY_OCR_CAPS = _table(SEED_CONFUSIONS + CAPITAL_CONFUSIONS)
 
 
-@lru_cache(maxsize=200_000)
 def channel(obs: str, cand: str, caps: bool = False) -> tuple[float, tuple[tuple[str, str, str], ...]]:
+    """``_channel``'s answer, memoized (and kept in ``.cache/lexicon/``: a function of the two forms alone)."""
+    return _channel_kept((obs, cand, caps))
+
+
+@persistent(name="channel", star=True)
+def _channel_kept(obs: str, cand: str, caps: bool) -> tuple[float, tuple[tuple[str, str, str], ...]]:
+    return _channel(obs, cand, caps)
+
+
+def _channel(obs: str, cand: str, caps: bool = False) -> tuple[float, tuple[tuple[str, str, str], ...]]:
     """Cost of the OCR printing ``obs`` for ``cand`` (both lower case; ``caps``: the word was printed in
     capitals) and the edits: (label, sic, corr).
 
@@ -1233,6 +1243,46 @@ def estimate_channel(corpus: "_Corpus") -> dict[str, float]:
     return out
 
 
+# ---------------------------------------------------------------- a word's neighbours in the dictionary
+# What ``Corrector._candidates`` takes from the dictionary alone, whatever the text: functions of the printed form,
+# the dictionary and this code only (no corpus), so memoized by form and kept in .cache/lexicon/ (``persistent``).
+
+@persistent
+def _confusion_words(obs: str) -> tuple[str, ...]:
+    """The common words one known confusion away from ``obs`` (sorted)."""
+    return tuple(sorted(c for c in _seed_edits(obs) if viable(c) and common(c)))
+
+
+def _reading(form: str) -> bool:
+    """A reading the dictionary offers: a common word that breaks no spelling rule worse than -4."""
+    return orthography(form)[0] > -4 and common(form)
+
+
+@persistent
+def _dictionary_words(obs: str) -> tuple[str, ...]:
+    """The readings (``_reading``) one or two known confusions or one letter edit away from ``obs`` (sorted)."""
+    first = _seed_edits(obs)
+    pool = set(first)
+    for c in first:
+        pool |= _seed_edits(c)
+    pool = {c for c in pool if viable(c)} | viable_edits(obs)
+    return tuple(sorted(c for c in pool if _reading(c)))
+
+
+@persistent
+def _confusion_and_letter_words(obs: str) -> tuple[str, ...]:
+    """The readings one known confusion and one letter substitution away from ``obs`` (sorted)."""
+    return tuple(sorted({g for c in _seed_edits(obs) for g in viable_edits(c, subs_only=True) if _reading(g)}))
+
+
+@persistent
+def _near_words(obs: str) -> tuple[str, ...]:
+    """The dictionary's forms two letters from ``obs`` (``near_forms``), spelled as ``obs`` would be, that are
+    readings and not ``obs`` itself (sorted)."""
+    return tuple(sorted({g for m in near_forms(_modern_letters(obs)) if (g := _respelled_as(m, obs)) != obs
+                         and _reading(g)}))
+
+
 # ---------------------------------------------------------------- the corrector
 
 @dataclass
@@ -1377,18 +1427,13 @@ class Corrector:
         key = (obs, real_word)
         if key in self._cands:
             return self._cands[key]
-        first = _seed_edits(obs)
         if real_word:  # one known confusion away and a word of the text (the form, or the word in
             # TEXT_FREQUENT_WORD places: ряды where the text has рядъ, ряда …), or one letter away and frequent in it
-            found = {c for c in first if viable(c) and common(c) and (
+            found = {c for c in _confusion_words(obs) if (
                 c in self.corpus.contexts or self.corpus.word_support(c) >= TEXT_FREQUENT_WORD)}
             found |= {c for c in self.corpus.frequent_near(obs) if common(c)}
         else:
-            pool = set(first)
-            for c in first:
-                pool |= _seed_edits(c)
-            pool = {c for c in pool if viable(c)} | viable_edits(obs)
-            found = {c for c in pool if orthography(c)[0] > -4 and common(c)}
+            found = set(_dictionary_words(obs))
             # a corpus form that breaks the spelling rules is no reading: it would be corrected in turn
             # (бмрьерамі → барьерамі, itself an OCR form, → барьерами: correcting twice ≠ once)
             found |= {c for c, _, _ in process.extract(obs, self.corpus.vocab, scorer=Levenshtein.distance,
@@ -1397,15 +1442,13 @@ class Corrector:
         found.discard(obs)
         if not real_word and len(obs) >= 4 and all(channel(obs, c)[0] > 5 for c in found):
             # nothing close: a known confusion and one more letter (вьшуть → вынуть)
-            for c in first:
-                found |= {g for g in viable_edits(c, subs_only=True) if orthography(g)[0] > -4 and common(g)}
+            found.update(_confusion_and_letter_words(obs))
             found.discard(obs)
         if not real_word and len(obs) >= NEAR_LENGTH and all(channel(obs, c)[0] > INDEL for c in found):
             # nothing within a letter: the words of the dictionary two letters away
             # (ыарьнжъ → марьяжъ), as the corpus gives them where it has the word — a page alone reads as it would
             # with other pages present
-            found |= {g for m in near_forms(_modern_letters(obs)) if (g := _respelled_as(m, obs)) != obs
-                      and orthography(g)[0] > -4 and common(g)}
+            found.update(_near_words(obs))
         result = tuple(sorted(c for c in found if channel(obs, c)[0] <= MAX_CHANNEL))
         self._cands[key] = result
         return result
@@ -1930,7 +1973,11 @@ def correct(doc: Document, overrides_path: str | None = None, jobs: int | None =
     texts = list(dict.fromkeys(p.text[body_start(p):] for p in units(doc)))
     # each text's answer depends on the corrector as built and the text alone (what correcting adds to the corrector
     # is memos by word form): the texts may be corrected in two processes, the answers the same
-    seen = dict(zip(texts, forked_map(corrector.correct, texts, weight=len, jobs=jobs)))
+    kept = lexicon_cache.ANSWERS
+    mark = kept.mark()
+    seen = dict(zip(texts, forked_map(corrector.correct, texts, weight=len, jobs=jobs,
+                                      carry=(lambda: kept.since(mark), kept.absorb))))
+    kept.save()  # what this build derived by word form, for the next (.cache/lexicon/)
     for p in units(doc):
         at = body_start(p)
         text = p.text[at:]

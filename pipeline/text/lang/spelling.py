@@ -59,6 +59,20 @@ OUTER = ("", "не", "по", "пред", "без", "со", "на", "при", "н
 ADJ_POS = {"ADJF", "PRTF", "NUMR", "NPRO"}
 
 
+def dictionary_path() -> str:
+    """The folder of the morphology dictionary ``morph()`` reads: the one pymorphy3's environment variable names,
+    else the installed Russian dictionary's."""
+    import os
+
+    import pymorphy3
+
+    if pymorphy3.MorphAnalyzer.DICT_PATH_ENV_VARIABLE in os.environ:
+        return os.environ[pymorphy3.MorphAnalyzer.DICT_PATH_ENV_VARIABLE]
+    import pymorphy3_dicts_ru
+
+    return pymorphy3_dicts_ru.get_path()
+
+
 @lru_cache(maxsize=1)
 def morph():
     """The one MorphAnalyzer of the process (loading it takes a moment)."""
@@ -69,11 +83,9 @@ def morph():
     if pymorphy3.MorphAnalyzer.DICT_PATH_ENV_VARIABLE in os.environ:
         analyzer = pymorphy3.MorphAnalyzer()
     else:
-        import pymorphy3_dicts_ru
-
         # the dictionary that MorphAnalyzer() finds through the installed packages' entry points, named directly:
         # the scan of every installed package's metadata took longer than loading the dictionary itself
-        analyzer = pymorphy3.MorphAnalyzer(path=pymorphy3_dicts_ru.get_path(), lang="ru")
+        analyzer = pymorphy3.MorphAnalyzer(path=dictionary_path(), lang="ru")
     # tag.POS, tag.case … as plain strings, not checked against the grammemes of their kind when compared (pymorphy3's
     # switch for it, "about 2x faster"; the check only raises on a grammeme name misspelt in the code)
     analyzer.TagClass.typed_grammemes = False

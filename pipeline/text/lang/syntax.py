@@ -14,8 +14,8 @@ errors in it are few and mostly unknown to morphology (a class ``?`` of their ow
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
+from pipeline.text.lang.lexicon.cache import persistent
 from pipeline.text.lang.spelling import modernize_word, parses, tokens
 
 __all__ = ["Syntax", "word_classes", "gap_class"]
@@ -41,7 +41,7 @@ def _key(p) -> str:
     return str(t.POS or "?")
 
 
-@lru_cache(maxsize=200_000)
+@persistent
 def word_classes(form: str) -> tuple[tuple[str, float], ...]:
     """The classes of a lower-case pre-reform word form, weights summing to 1; ``?`` if morphology does not
     know it."""

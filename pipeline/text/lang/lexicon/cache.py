@@ -1,10 +1,22 @@
-"""What the corrector derives from the frequency list (ru_freq.json), kept ready under ``.cache/lexicon/``.
+"""What the corrector derives from its lexicons alone, kept ready under ``.cache/lexicon/``.
 
-Reading the list and deriving its tables (each word's Zipf frequency, the letter trigrams of its words) takes
-longer than the rest of a small build's start; their results are saved once, in ``marshal``'s format, under a
-name made of the SHA-256 of the list *and of this module's source*: a changed list or a changed derivation makes
-another name, so a stale table is never read (old files are removed when a new one is written). Where the
-folder cannot be written, the tables are derived in memory each time, which gives the same tables.
+Two kinds of file, one helper (``_read``/``_write``) for both:
+
+* ``tables()``: what the frequency list (ru_freq.json) gives — each word's Zipf frequency, the letter trigrams of its
+  words. Reading the list and deriving them takes longer than the rest of a small build's start; they are saved once,
+  in ``marshal``'s format, under a name made of the SHA-256 of the list *and of this module's source*.
+* ``persistent``: the answers of functions of a word form (or a few) that depend on nothing but their arguments, the
+  pinned morphology dictionary, the lexicon files and the code (the dictionary's neighbours of a form, the OCR
+  channel's cost between two forms, a form's word classes …) — never on the text being corrected. Saved under a name
+  made of the SHA-256 of the corrector's code (``WORD_CODE``), of the lexicon files, of every file of the morphology
+  dictionary the process reads and of the versions of pymorphy3 and of Python: a changed rule, list or dictionary
+  makes another name, so an answer of the old code or dictionary is never read.
+
+A changed source makes another name, so a stale file is never read (old files are removed when a new one is
+written); each file also holds its own key and the SHA-256 of its contents, so a damaged or foreign file is not
+trusted but derived again. Files are written whole to a temporary name and renamed (a build reading at the same time
+sees the whole file or none; of two builds writing at once, the last one's file stays, whole). Where the folder
+cannot be written, everything is derived in memory each time, which gives the same answers.
 """
 from __future__ import annotations
 
@@ -12,6 +24,7 @@ import hashlib
 import json
 import marshal
 import os
+import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -19,7 +32,49 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 FREQ = HERE / "ru_freq.json"
 CACHE = HERE.parents[3] / ".cache" / "lexicon"
+MAGIC = b"lexicon-cache 1\n"
 
+
+def _read(path: Path, key: str):
+    """What ``_write`` saved at ``path`` under ``key``; None where the file is missing, damaged or not of ``key``."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    head = len(MAGIC) + 64 + 32
+    if len(data) < head or not data.startswith(MAGIC) or data[len(MAGIC):len(MAGIC) + 64] != key.encode("ascii"):
+        return None
+    body = data[head:]
+    if hashlib.sha256(body).digest() != data[head - 32:head]:
+        return None
+    try:
+        return marshal.loads(body)
+    except (ValueError, EOFError, TypeError):
+        return None
+
+
+def _write(folder: Path, name: str, key: str, value, stale: str) -> None:
+    """Save ``value`` (``marshal``'s types only) as ``folder/name`` under ``key``, whole or not at all; then remove
+    the other files matching ``stale`` (the same kind of file for another key). Silent where the folder cannot be
+    written."""
+    try:
+        body = marshal.dumps(value)
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".part")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(MAGIC + key.encode("ascii") + hashlib.sha256(body).digest() + body)
+            os.replace(tmp, folder / name)  # atomic: a build reading at the same time sees the whole file or none
+        finally:
+            Path(tmp).unlink(missing_ok=True)
+        for old in folder.glob(stale):
+            if old.name != name:
+                old.unlink(missing_ok=True)
+    except (OSError, ValueError):
+        pass
+
+
+# ---------------------------------------------------------------- the frequency tables
 
 def derive(data: bytes) -> tuple[dict[str, float], dict[str, int]]:
     """From the bytes of ru_freq.json: Zipf frequency by word (ё read as е; the highest of the forms that fold
@@ -38,36 +93,177 @@ def derive(data: bytes) -> tuple[dict[str, float], dict[str, int]]:
     return freq, trigrams
 
 
-def _name(data: bytes) -> str:
+def _key(data: bytes) -> str:
     h = hashlib.sha256(data)
     h.update(Path(__file__).read_bytes())
-    return f"ru_freq-{h.hexdigest()[:24]}.marshal"
+    return h.hexdigest()
 
 
 @lru_cache(maxsize=1)
 def tables(folder: Path = CACHE) -> tuple[dict[str, float], dict[str, int]]:
     """(frequencies, trigrams) of ru_freq.json: from the cache when it holds this list's, else derived (and saved)."""
     data = FREQ.read_bytes()
-    path = folder / _name(data)
-    try:
-        freq, trigrams = marshal.loads(path.read_bytes())
-        if isinstance(freq, dict) and isinstance(trigrams, dict):
-            return freq, trigrams
-    except (OSError, ValueError, EOFError, TypeError):
-        pass
+    key = _key(data)
+    name = f"ru_freq-{key[:24]}.marshal"
+    got = _read(folder / name, key)
+    if isinstance(got, tuple) and len(got) == 2 and isinstance(got[0], dict) and isinstance(got[1], dict):
+        return got
     freq, trigrams = derive(data)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(marshal.dumps((freq, trigrams)))
-            os.replace(tmp, path)  # atomic: a build reading at the same time sees the whole file or none
-        finally:
-            Path(tmp).unlink(missing_ok=True)
-        for old in folder.glob("ru_freq-*.marshal"):
-            if old != path:
-                old.unlink(missing_ok=True)
-    except OSError:
-        pass
+    _write(folder, name, key, (freq, trigrams), "ru_freq-*.marshal")
     return freq, trigrams
+
+
+# ---------------------------------------------------------------- answers by word form
+
+LANG = HERE.parent
+# the code whose functions are kept (and everything they call in the project): any change to it makes another key
+WORD_CODE = (LANG / "correct.py", LANG / "spelling.py", LANG / "syntax.py", Path(__file__))
+WORD_DATA = (FREQ, HERE / "yat_roots.json")
+MAX_ANSWERS = 200_000  # a function's answers kept in memory (then forgotten, as an lru_cache would) …
+MAX_SAVED = 60_000     # … and saved: this run's first, then what the file held and this run did not ask
+
+
+def _dictionary_files() -> list[Path]:
+    from pipeline.text.lang.spelling import dictionary_path
+
+    return sorted(p for p in Path(dictionary_path()).iterdir() if p.is_file())
+
+
+def words_key() -> str:
+    """The SHA-256 of what the kept answers depend on: the code, the lexicon files, the morphology dictionary's
+    files (their bytes) and the versions of pymorphy3 and Python."""
+    import pymorphy3
+
+    h = hashlib.sha256()
+    for path in WORD_CODE + WORD_DATA + tuple(_dictionary_files()):
+        data = path.read_bytes()
+        h.update(f"{path.name} {len(data)}\n".encode())
+        h.update(data)
+    h.update(f"pymorphy3 {pymorphy3.__version__} python {sys.version_info[:3]} marshal {marshal.version}".encode())
+    return h.hexdigest()
+
+
+_MISSING = object()
+
+
+class Answers:
+    """The answers of the ``persistent`` functions: those this process asked for (``asked``, by function, in the
+    order asked), read on first use from the file of ``words_key()`` in ``folder`` (``saved``), saved by ``save``."""
+
+    def __init__(self, folder: Path = CACHE):
+        self.folder = folder
+        self.asked: dict[str, dict] = {}
+        self.saved: dict[str, dict] | None = None
+        self.key = ""
+        self.derived = 0  # answers computed, not read: save writes only where there are some
+
+    def reset(self, folder: Path | None = None) -> None:
+        """Forget every answer (in memory; not the file), and read ``folder``'s file next."""
+        if folder is not None:
+            self.folder = folder
+        for table in self.asked.values():
+            table.clear()
+        self.saved, self.key, self.derived = None, "", 0
+
+    def _load(self) -> dict[str, dict]:
+        self.key = words_key()
+        got = _read(self.folder / self._name(), self.key)
+        ok = isinstance(got, dict) and all(isinstance(k, str) and isinstance(v, dict) for k, v in got.items())
+        self.saved = got if ok else {}
+        return self.saved
+
+    def _name(self) -> str:
+        return f"words-{self.key[:24]}.marshal"
+
+    def lookup(self, name: str, key):
+        """The saved answer of function ``name`` for ``key``, or _MISSING."""
+        saved = self.saved if self.saved is not None else self._load()
+        table = saved.get(name)
+        return _MISSING if table is None else table.get(key, _MISSING)
+
+    def mark(self) -> tuple[int, dict[str, int]]:
+        """How many answers were derived, and how many each function has, now (for ``since``)."""
+        return self.derived, {name: len(table) for name, table in self.asked.items()}
+
+    def since(self, mark: tuple[int, dict[str, int]]) -> tuple[int, dict[str, list]]:
+        """How many answers were derived after ``mark``, and those asked for after it, as (key, answer) lists by
+        function: what a forked child learnt, for ``absorb`` in the parent."""
+        derived, counts = mark
+        out = {}
+        for name, table in self.asked.items():
+            items = list(table.items())[counts.get(name, 0):]
+            if items:
+                out[name] = items
+        return self.derived - derived, out
+
+    def absorb(self, got) -> None:
+        """Take what ``since`` gave in another process as if asked here."""
+        try:
+            derived, answers = got
+            for name, items in answers.items():
+                table = self.asked.get(name)
+                if table is not None:
+                    for key, answer in items:
+                        table.setdefault(key, answer)
+            self.derived += max(int(derived), 0)
+        except (TypeError, ValueError, AttributeError):
+            pass
+
+    def save(self) -> None:
+        """Write the answers asked for in this process (then those the file held besides, up to MAX_SAVED in all)
+        where some were derived here; nothing where every one was read from the file."""
+        if not self.derived or not self.key:
+            return
+        out: dict[str, dict] = {}
+        room = MAX_SAVED
+        for name, table in self.asked.items():
+            if table:
+                kept = dict(list(table.items())[:room])
+                out[name] = kept
+                room -= len(kept)
+        for name, table in (self.saved or {}).items():
+            if room <= 0:
+                break
+            mine = out.setdefault(name, {})
+            for key, answer in table.items():
+                if room <= 0:
+                    break
+                if key not in mine:
+                    mine[key] = answer
+                    room -= 1
+        _write(self.folder, self._name(), self.key, out, "words-*.marshal")
+        self.saved = out
+        self.derived = 0
+
+    def persistent(self, fn=None, *, name: str = "", star: bool = False):
+        """Decorator: ``fn(key)`` (``fn(*key)`` with ``star``) answered from memory, else from the file, else
+        computed. ``fn`` must depend on nothing but its arguments, the lexicon files, the morphology dictionary and
+        the code of WORD_CODE, and return ``marshal``'s types only (tuples, not lists: an answer read back is equal
+        to the one computed)."""
+        if fn is None:
+            return lambda f: self.persistent(f, name=name, star=star)
+        label = name or f"{fn.__module__.rsplit('.', 1)[-1]}.{fn.__qualname__}"
+        asked = self.asked.setdefault(label, {})
+        answers = self
+
+        def memo(key):
+            got = asked.get(key, _MISSING)
+            if got is _MISSING:
+                got = answers.lookup(label, key)
+                if got is _MISSING:
+                    got = fn(*key) if star else fn(key)
+                    answers.derived += 1
+                if len(asked) >= MAX_ANSWERS:
+                    asked.clear()
+                asked[key] = got
+            return got
+
+        memo.__wrapped__ = fn
+        memo.__name__ = getattr(fn, "__name__", label)
+        memo.__doc__ = fn.__doc__
+        memo.label = label
+        return memo
+
+
+ANSWERS = Answers()
+persistent = ANSWERS.persistent
