@@ -17,6 +17,7 @@ from pipeline.text.errors import SourceError
 from pipeline.tei import audit, emit, report
 from pipeline.text.model import Document, Note, Passage
 from pipeline.text.lang.correct import body_start, correct
+from pipeline.text.lang.lexicon import cache as lexicon_cache
 from pipeline.text.lang.morph import is_caption
 from pipeline.text.lang.spelling import spell
 
@@ -59,6 +60,7 @@ def read(source: Path) -> tuple[Document, bookdata.Editorial]:
     doc = Document()
     for _, stage in stages(source, ed):
         doc = stage(doc)
+    lexicon_cache.ANSWERS.save()  # what the stages derived by word form, for the next build (.cache/lexicon/)
     return doc, ed
 
 

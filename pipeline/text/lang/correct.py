@@ -202,11 +202,16 @@ def _frequencies() -> dict[str, float]:
 WORD_MARGIN = 8  # letters a token may have beyond the longest word: a preposition run into it, a final ъ, 2 edits
 
 
-@lru_cache(maxsize=1)
 def longest_word() -> int:
     """The most letters a token can have and still be read as a word or two: the longest word of the frequency
     list plus WORD_MARGIN. Longer tokens (a run of letters without spaces) are not searched — they go to review, so
     that the corrector's work per token is bounded whatever the input."""
+    return _longest_word("")
+
+
+@persistent
+def _longest_word(_: str) -> int:
+    """``longest_word``, kept (a function of the frequency list alone: not read for one number where it is)."""
     return max(map(len, _frequencies())) + WORD_MARGIN
 
 
@@ -215,7 +220,7 @@ def _trigrams() -> dict[str, int]:
     return lexicon_cache.tables()[1]
 
 
-@lru_cache(maxsize=200_000)
+@persistent
 def implausible(form: str) -> str:
     """A letter trigram that (almost) no Russian word has, in the modern letters of ``form``; "" if none."""
     base = _modern(form).replace("ё", "е")
@@ -232,7 +237,7 @@ def implausible(form: str) -> str:
     return ""
 
 
-@lru_cache(maxsize=200_000)
+@persistent
 def zipf(form: str) -> float:
     """How common the modern spelling of a lower-case pre-reform form is (Zipf scale; 2.0 if rare)."""
     modern = modernize_word(form).lower().replace("ё", "е")
@@ -255,7 +260,7 @@ _BREAK = re.compile(r"[.,;:!?()\[\]—–]")  # what breaks a preposition's or n
 
 # ---------------------------------------------------------------- word evidence (cached by form)
 
-@lru_cache(maxsize=200_000)
+@persistent
 def known(form: str) -> bool:
     """Morphology knows the modern spelling of this lower-case pre-reform form."""
     if not form or LATIN.search(form):
@@ -279,6 +284,7 @@ def known(form: str) -> bool:
     return False
 
 
+@persistent
 def viable(form: str) -> bool:
     """False only where ``known(form)`` is False: the part of its modern spelling that ``known``'s rules leave as it
     is (all but an -аго/-ыя ending; none where a prefix раз-/из-… is respelled) begins no word of the dictionary.
@@ -413,7 +419,7 @@ def _quick_edits(out: set[str], a: str, b: str, nodes: tuple[int, ...], subs_onl
             out.add(a + c + b)
 
 
-@lru_cache(maxsize=200_000)
+@persistent
 def common(form: str) -> bool:
     """``known`` as a common word — not a word morphology knows only as a proper name (тува, ира) or
     an abbreviation (тз: written in lower case without a full stop it is no word of running text)."""
@@ -426,7 +432,7 @@ def common(form: str) -> bool:
 _PREFIX_Z = re.compile(r"(?:из|раз|без|воз|низ|чрез)[кпстфхцчшщ]")
 
 
-@lru_cache(maxsize=200_000)
+@persistent
 def orthography(form: str) -> tuple[float, str]:
     """Penalty (≤ 0) for breaking the pre-reform spelling rules, and the rule broken."""
     if LATIN.search(form):
@@ -659,6 +665,7 @@ _CASE = {"loc2": "loct", "gen2": "gent", "acc2": "accs", "gen1": "gent", "loc1":
 SPELT_CASES = {"чѣмъ": {"ablt"}, "чемъ": {"loct"}, "всѣмъ": {"ablt", "datv"}, "всемъ": {"loct"}}
 
 
+@persistent(star=True)
 def _governs(prep: str, nxt: str) -> bool | None:
     """Whether ``nxt`` can stand in a case ``prep`` governs; None when ``prep`` is no preposition."""
     cases = GOVERNMENT.get(prep)
@@ -675,6 +682,7 @@ def _governs(prep: str, nxt: str) -> bool | None:
 SMALL_NUMERALS = {"один", "два", "три", "четыре", "оба", "полтора"}
 
 
+@persistent(star=True)
 def _after_numeral(numeral: str, form: str) -> bool | None:
     """After пять, восемь … (nominative/accusative) a noun stands in the genitive plural."""
     if not numeral:
@@ -702,6 +710,7 @@ def _impersonal(p) -> bool:
     return p.tag.number == "sing" and (p.tag.person == "3per" or p.tag.gender == "neut")
 
 
+@persistent(star=True)
 def _after_modal(modal: str, form: str) -> bool | None:
     """Whether ``form`` can stand right after a modal word, which takes an infinitive (``должны принадлежать``):
     True for an infinitive, False for a verb that can only be finite (``должны принадлежатъ``), None otherwise —
@@ -716,13 +725,14 @@ def _after_modal(modal: str, form: str) -> bool | None:
     return False if ps and all(p.tag.POS == "VERB" for p in ps) else None
 
 
-@lru_cache(maxsize=200_000)
+@persistent
 def _lemmas(form: str) -> frozenset[str]:
     """The dictionary forms morphology gives a pre-reform form (a rare form of a word the text uses,
     старей of старый, is no stranger in the text)."""
     return frozenset(p.normal_form for p in parses(modernize_word(form)))
 
 
+@persistent(star=True)
 def _subject_agrees(subject: str, verb: str) -> bool:
     """A noun or pronoun in the nominative before a verb (or short participle) of its number — and
     person, for a personal pronoun; gender too in the singular past (онъ начинаетъ, карты расположены)."""
@@ -745,7 +755,7 @@ def _subject_agrees(subject: str, verb: str) -> bool:
     return False
 
 
-@lru_cache(maxsize=200_000)
+@persistent
 def word_zipf(form: str) -> float:
     """How common the word is, not the form: the Zipf frequency of the form or of its commonest
     dictionary form (картою is rare in modern Russian, карта is not)."""
@@ -761,6 +771,7 @@ def _as_nouns(ps) -> list:
     return [p for p in ps if not (function and p.tag.POS == "NOUN" and "Fixd" in p.tag)]
 
 
+@persistent(star=True)
 def _agrees(adj: str, noun: str) -> bool:
     """An adjective or participle before a noun of the same case and number (and gender)."""
     aps = [p for p in parses(modernize_word(adj)) if p.tag.POS in {"ADJF", "PRTF"}]
@@ -796,7 +807,7 @@ _BY_OCR_CAPS = _table(SEED_CONFUSIONS + CAPITAL_CONFUSIONS)
 
 def channel(obs: str, cand: str, caps: bool = False) -> tuple[float, tuple[tuple[str, str, str], ...]]:
     """``_channel``'s answer, memoized (and kept in ``.cache/lexicon/``: a function of the two forms alone)."""
-    return _channel_kept((obs, cand, caps))
+    return _channel_kept(obs, cand, caps)
 
 
 @persistent(name="channel", star=True)
@@ -905,15 +916,28 @@ def _one_edit(a: str, b: str) -> bool:
     return False
 
 
+@persistent(star=True)
 def _hyphenated(a: str, b: str) -> bool:
     """``a-b`` is one hyphenated word morphology knows (кто-нибудь, по-русски, из-за)."""
     return bool(a and b) and is_known(modernize_word(a.lower()) + "-" + modernize_word(b.lower()))
 
 
-@lru_cache(maxsize=200_000)
+@persistent
 def _function(form: str) -> bool:
     """Morphology may read ``form`` as a preposition, conjunction or particle."""
     return any(p.tag.POS in FUNCTION_POS for p in parses(modernize_word(form)))
+
+
+@persistent
+def _maybe_name(form: str) -> bool:
+    """Morphology may read ``form`` as a name (a first name, surname, place …)."""
+    return any(t in p.tag for p in parses(modernize_word(form)) for t in NAME_TAGS)
+
+
+@persistent
+def _prep_or_conj(form: str) -> bool:
+    """Morphology may read ``form`` as a preposition or conjunction."""
+    return any(p.tag.POS in {"PREP", "CONJ"} for p in parses(modernize_word(form)))
 
 
 def _same_word(a: str, b: str) -> bool:
@@ -1462,11 +1486,9 @@ class Corrector:
                 continue
             if (len(a) == 1 and a not in ONE_LETTER_WORDS) or (len(b) == 1 and b not in ONE_LETTER_WORDS):
                 continue
-            if (not ctx[1] or gap_after.strip()[:1] in set(".,;:!?)»")) and any(
-                    p.tag.POS in {"PREP", "CONJ"} for p in parses(modernize_word(b))):
+            if (not ctx[1] or gap_after.strip()[:1] in set(".,;:!?)»")) and _prep_or_conj(b):
                 continue  # "концами и." — a preposition or conjunction ends nothing
-            function = any(p.tag.POS in FUNCTION_POS for p in parses(modernize_word(a)) + parses(modernize_word(b)))
-            if not function:
+            if not (_function(a) or _function(b)):
                 continue
             la, _ = self._language(a, (ctx[0], b), (), False, linked=(linked[0], True))
             lb, _ = self._language(b, (a, ctx[1]), (), False, linked=(True, linked[1]))
@@ -1873,7 +1895,7 @@ class Corrector:
         if gap_before.strip() not in {"", ",", ";"} or not any(ch.islower() for ch in prev_surface):
             return None
         low = surface.lower()
-        if not known(low) or any(t in p.tag for p in parses(modernize_word(low)) for t in NAME_TAGS):
+        if not known(low) or _maybe_name(low):
             return None
         lower_seen = low in self.corpus.contexts
         if surface[0] in "Ф":
@@ -1977,7 +1999,6 @@ def correct(doc: Document, overrides_path: str | None = None, jobs: int | None =
     mark = kept.mark()
     seen = dict(zip(texts, forked_map(corrector.correct, texts, weight=len, jobs=jobs,
                                       carry=(lambda: kept.since(mark), kept.absorb))))
-    kept.save()  # what this build derived by word form, for the next (.cache/lexicon/)
     for p in units(doc):
         at = body_start(p)
         text = p.text[at:]

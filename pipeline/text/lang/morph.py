@@ -3,17 +3,16 @@ sentence? Captions name the game on the plate (``Солнечные часы.``)
 adjective or an adverb (``Масти соблюдаются.``, ``Пасьянсъ этотъ чрезвычайно труденъ.``)."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 import regex
 
+from pipeline.text.lang.lexicon.cache import persistent
 from pipeline.text.lang.spelling import modernize_word, morph
 
 _SENTENCE_POS = {"VERB", "INFN", "PRTS", "ADJS", "ADVB", "GRND", "PRED", "COMP"}
 _WORD = regex.compile(r"\p{L}+")
 
 
-@lru_cache(maxsize=4096)
+@persistent
 def pos(word: str) -> str | None:
     parses = morph().parse(modernize_word(word).lower())
     return parses[0].tag.POS if parses else None

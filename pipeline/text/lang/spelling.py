@@ -42,6 +42,8 @@ from pathlib import Path
 
 import regex
 
+from pipeline.text.lang.lexicon.cache import persistent
+
 __all__ = ["tokens", "modernize_word", "modernize", "spellings", "spell", "morph", "is_known", "parses", "near_forms"]
 
 _WORD = regex.compile(r"[\p{L}\p{M}]+")
@@ -59,15 +61,16 @@ OUTER = ("", "не", "по", "пред", "без", "со", "на", "при", "н
 ADJ_POS = {"ADJF", "PRTF", "NUMR", "NPRO"}
 
 
+DICT_PATH_ENV = "PYMORPHY2_DICT_PATH"  # pymorphy3.MorphAnalyzer.DICT_PATH_ENV_VARIABLE: another dictionary's folder
+
+
 def dictionary_path() -> str:
     """The folder of the morphology dictionary ``morph()`` reads: the one pymorphy3's environment variable names,
-    else the installed Russian dictionary's."""
+    else the installed Russian dictionary's (found without importing pymorphy3)."""
     import os
 
-    import pymorphy3
-
-    if pymorphy3.MorphAnalyzer.DICT_PATH_ENV_VARIABLE in os.environ:
-        return os.environ[pymorphy3.MorphAnalyzer.DICT_PATH_ENV_VARIABLE]
+    if DICT_PATH_ENV in os.environ:
+        return os.environ[DICT_PATH_ENV]
     import pymorphy3_dicts_ru
 
     return pymorphy3_dicts_ru.get_path()
@@ -80,12 +83,10 @@ def morph():
 
     import pymorphy3
 
-    if pymorphy3.MorphAnalyzer.DICT_PATH_ENV_VARIABLE in os.environ:
-        analyzer = pymorphy3.MorphAnalyzer()
-    else:
-        # the dictionary that MorphAnalyzer() finds through the installed packages' entry points, named directly:
-        # the scan of every installed package's metadata took longer than loading the dictionary itself
-        analyzer = pymorphy3.MorphAnalyzer(path=dictionary_path(), lang="ru")
+    # the dictionary that MorphAnalyzer() finds (through the installed packages' entry points, or the environment
+    # variable), named directly: the scan of every installed package's metadata took longer than loading the
+    # dictionary itself; the language is the dictionary's own where the environment names it
+    analyzer = pymorphy3.MorphAnalyzer(path=dictionary_path(), lang=None if DICT_PATH_ENV in os.environ else "ru")
     # tag.POS, tag.case … as plain strings, not checked against the grammemes of their kind when compared (pymorphy3's
     # switch for it, "about 2x faster"; the check only raises on a grammeme name misspelt in the code)
     analyzer.TagClass.typed_grammemes = False
@@ -423,7 +424,7 @@ def _restore_case(orig: str, new: str) -> str:
     return "".join(n.upper() if i < len(orig) and orig[i].isupper() else n for i, n in enumerate(new))
 
 
-@lru_cache(maxsize=200_000)
+@persistent
 def modernize_word(word: str) -> str:
     """One pre-reform word form in the 1918 spelling (see the module docstring)."""
     if not word:

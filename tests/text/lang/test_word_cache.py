@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.text.lang import correct, syntax
+from pipeline.text.lang import correct, morph, spelling, syntax
 from pipeline.text.lang.lexicon import cache
 
 OVERRIDES = Path(__file__).resolve().parents[3] / "source" / "editorial" / "corrections.json"
@@ -123,13 +123,19 @@ def test_the_corrector_reads_alike_with_and_without_the_kept_answers(kept, tmp_p
     again = [correct.Corrector(corpus, str(OVERRIDES)).correct(t) for t in texts]
     assert again == fresh and kept.derived == 0
     # and every answer the file holds is what its function gives afresh
-    functions = {f.label: f for f in (correct._channel_kept, correct._confusion_words, correct._dictionary_words,
-                                      correct._confusion_and_letter_words, correct._near_words,
-                                      syntax.word_classes)}
+    functions = {f.label: f for module in (correct, syntax, spelling, morph) for f in vars(module).values()
+                 if hasattr(f, "label")}
     checked = 0
     for name, table in kept.saved.items():
         fn = functions[name]
         for key, answer in list(table.items())[:300]:
-            assert (fn.__wrapped__(*key) if name == "channel" else fn.__wrapped__(key)) == answer, (name, key)
+            assert (fn.__wrapped__(*key) if isinstance(key, tuple) else fn.__wrapped__(key)) == answer, (name, key)
             checked += 1
     assert checked > 500
+
+
+def test_the_key_names_the_dictionary_morphology_reads():
+    import pymorphy3
+
+    assert spelling.DICT_PATH_ENV == pymorphy3.MorphAnalyzer.DICT_PATH_ENV_VARIABLE
+    assert spelling.morph().dictionary.path == spelling.dictionary_path()

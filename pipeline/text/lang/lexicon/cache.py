@@ -117,29 +117,43 @@ def tables(folder: Path = CACHE) -> tuple[dict[str, float], dict[str, int]]:
 
 LANG = HERE.parent
 # the code whose functions are kept (and everything they call in the project): any change to it makes another key
-WORD_CODE = (LANG / "correct.py", LANG / "spelling.py", LANG / "syntax.py", Path(__file__))
+WORD_CODE = (LANG / "correct.py", LANG / "spelling.py", LANG / "syntax.py", LANG / "morph.py", Path(__file__))
 WORD_DATA = (FREQ, HERE / "yat_roots.json")
 MAX_ANSWERS = 200_000  # a function's answers kept in memory (then forgotten, as an lru_cache would) …
 MAX_SAVED = 60_000     # … and saved: this run's first, then what the file held and this run did not ask
 
 
-def _dictionary_files() -> list[Path]:
-    from pipeline.text.lang.spelling import dictionary_path
+def _digest(path: Path) -> bytes:
+    with path.open("rb") as f:
+        return hashlib.file_digest(f, "sha256").digest()
 
-    return sorted(p for p in Path(dictionary_path()).iterdir() if p.is_file())
+
+def _package_files(name: str) -> list[Path]:
+    """The files of an installed package or module (found, not imported): a package's .py sources, a compiled
+    module's file."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.origin:
+        return []
+    if spec.submodule_search_locations:
+        return sorted(p for d in spec.submodule_search_locations for p in Path(d).rglob("*.py"))
+    return [Path(spec.origin)]
 
 
 def words_key() -> str:
-    """The SHA-256 of what the kept answers depend on: the code, the lexicon files, the morphology dictionary's
-    files (their bytes) and the versions of pymorphy3 and Python."""
-    import pymorphy3
+    """The SHA-256 of what the kept answers depend on: the code (WORD_CODE), the lexicon files, every file of the
+    morphology dictionary (its bytes), the code of pymorphy3 and of the DAWG readers it may use, and Python's
+    version. Nothing is imported for it: where nothing needs morphology, the dictionary is not loaded."""
+    from pipeline.text.lang.spelling import dictionary_path
 
-    h = hashlib.sha256()
-    for path in WORD_CODE + WORD_DATA + tuple(_dictionary_files()):
-        data = path.read_bytes()
-        h.update(f"{path.name} {len(data)}\n".encode())
-        h.update(data)
-    h.update(f"pymorphy3 {pymorphy3.__version__} python {sys.version_info[:3]} marshal {marshal.version}".encode())
+    h = hashlib.sha256(f"python {sys.version_info[:3]} marshal {marshal.version}\n".encode())
+    dictionary = sorted(p for p in Path(dictionary_path()).iterdir() if p.is_file())
+    code = [*WORD_CODE, *WORD_DATA, *_package_files("pymorphy3"), *_package_files("dawg_python"),
+            *_package_files("dawg")]
+    for path in code + dictionary:
+        h.update(f"{path.name} {path.stat().st_size}\n".encode())
+        h.update(_digest(path))
     return h.hexdigest()
 
 
@@ -236,8 +250,8 @@ class Answers:
         self.derived = 0
 
     def persistent(self, fn=None, *, name: str = "", star: bool = False):
-        """Decorator: ``fn(key)`` (``fn(*key)`` with ``star``) answered from memory, else from the file, else
-        computed. ``fn`` must depend on nothing but its arguments, the lexicon files, the morphology dictionary and
+        """Decorator: ``fn(key)`` (with ``star``, ``fn(*args)``, keyed by the tuple of its arguments: every call
+        with all of them, positionally) answered from memory, else from the file, else computed. ``fn`` must depend on nothing but its arguments, the lexicon files, the morphology dictionary and
         the code of WORD_CODE, and return ``marshal``'s types only (tuples, not lists: an answer read back is equal
         to the one computed)."""
         if fn is None:
@@ -251,12 +265,27 @@ class Answers:
             if got is _MISSING:
                 got = answers.lookup(label, key)
                 if got is _MISSING:
-                    got = fn(*key) if star else fn(key)
+                    got = fn(key)
                     answers.derived += 1
                 if len(asked) >= MAX_ANSWERS:
                     asked.clear()
                 asked[key] = got
             return got
+
+        def memo_star(*key):
+            got = asked.get(key, _MISSING)
+            if got is _MISSING:
+                got = answers.lookup(label, key)
+                if got is _MISSING:
+                    got = fn(*key)
+                    answers.derived += 1
+                if len(asked) >= MAX_ANSWERS:
+                    asked.clear()
+                asked[key] = got
+            return got
+
+        if star:
+            memo = memo_star
 
         memo.__wrapped__ = fn
         memo.__name__ = getattr(fn, "__name__", label)
