@@ -1150,11 +1150,14 @@ class _Corpus:
             self._near = {}
             for w, seen in self.wide.items():
                 for ctx in seen:
-                    for i in range(4):
-                        if sum(1 for j, q in enumerate(ctx) if j != i and q) == 3:
-                            self._near.setdefault((w, i) + ctx[:i] + ctx[i + 1:], set()).add(ctx)
+                    # the places whose three others are all words: every place where all four are, else the one
+                    # place left open where three are
+                    missing = ctx.count("")
+                    for i in (range(4) if not missing else (ctx.index(""),) if missing == 1 else ()):
+                        self._near.setdefault((w, i) + ctx[:i] + ctx[i + 1:], set()).add(ctx)
+        missing = wide.count("")
         for i in range(4):
-            if sum(1 for j, q in enumerate(wide) if j != i and q) < 3:
+            if missing > 1 or missing == 1 and wide[i]:
                 continue
             if any(ctx != wide and ctx not in here for ctx in self._near.get((form, i) + wide[:i] + wide[i + 1:], ())):
                 return True

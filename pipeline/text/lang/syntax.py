@@ -87,11 +87,16 @@ class Syntax:
                 for kb, wb in b:
                     self.right[kb] = self.right.get(kb, 0.0) + wb
         self.total = max(sum(self.left.values()), 1.0)
+        self._ratios: dict[tuple[str, str], float] = {}
 
     def _ratio(self, a: str, b: str) -> float:
-        """P(b | a) / P(b), smoothed towards 1."""
-        pb = (self.right.get(b, 0.0) + 0.5) / self.total
-        return (self.pairs.get((a, b), 0.0) + SMOOTHING * pb) / ((self.left.get(a, 0.0) + SMOOTHING) * pb)
+        """P(b | a) / P(b), smoothed towards 1 (memoized: the same pairs come back for every reading)."""
+        got = self._ratios.get((a, b))
+        if got is None:
+            pb = (self.right.get(b, 0.0) + 0.5) / self.total
+            got = self._ratios[a, b] = (self.pairs.get((a, b), 0.0) + SMOOTHING * pb) / (
+                (self.left.get(a, 0.0) + SMOOTHING) * pb)
+        return got
 
     def fit(self, before, form_classes, after) -> float:
         """How much likelier (natural log) the classes of a reading are between ``before`` and ``after``
