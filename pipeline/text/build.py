@@ -58,6 +58,7 @@ def read(source: Path) -> tuple[Document, bookdata.Editorial]:
         raise SourceError(str(source), None, "no such folder — is --source the source folder?")
     ed = bookdata.load(source)
     doc = Document()
+    lexicon_cache.ANSWERS.prepare()  # the kept answers' key, hashed while the first stages run
     for _, stage in stages(source, ed):
         doc = stage(doc)
     lexicon_cache.ANSWERS.save()  # what the stages derived by word form, for the next build (.cache/lexicon/)

@@ -284,7 +284,7 @@ def known(form: str) -> bool:
     return False
 
 
-@persistent
+@lru_cache(maxsize=200_000)
 def viable(form: str) -> bool:
     """False only where ``known(form)`` is False: the part of its modern spelling that ``known``'s rules leave as it
     is (all but an -аго/-ыя ending; none where a prefix раз-/из-… is respelled) begins no word of the dictionary.
@@ -665,7 +665,6 @@ _CASE = {"loc2": "loct", "gen2": "gent", "acc2": "accs", "gen1": "gent", "loc1":
 SPELT_CASES = {"чѣмъ": {"ablt"}, "чемъ": {"loct"}, "всѣмъ": {"ablt", "datv"}, "всемъ": {"loct"}}
 
 
-@persistent(star=True)
 def _governs(prep: str, nxt: str) -> bool | None:
     """Whether ``nxt`` can stand in a case ``prep`` governs; None when ``prep`` is no preposition."""
     cases = GOVERNMENT.get(prep)
@@ -673,24 +672,39 @@ def _governs(prep: str, nxt: str) -> bool | None:
         return None
     if nxt in SPELT_CASES:
         return bool(SPELT_CASES[nxt] & cases)
-    ps = parses(modernize_word(nxt))
+    found = _cases(nxt)
+    return None if found is None else bool(found & cases)
+
+
+@persistent
+def _cases(form: str) -> frozenset[str] | None:
+    """The cases morphology reads ``form`` in (loc2 as loct …); None where it does not know the form."""
+    ps = parses(modernize_word(form))
     if not ps:
         return None
-    return any(_CASE.get(p.tag.case, p.tag.case) in cases for p in ps if p.tag.case)
+    return frozenset(_CASE.get(p.tag.case, p.tag.case) for p in ps if p.tag.case)
 
 
 SMALL_NUMERALS = {"один", "два", "три", "четыре", "оба", "полтора"}
 
 
-@persistent(star=True)
 def _after_numeral(numeral: str, form: str) -> bool | None:
     """After пять, восемь … (nominative/accusative) a noun stands in the genitive plural."""
-    if not numeral:
+    if not numeral or not _large_numeral(numeral):
         return None
-    nps = [p for p in parses(modernize_word(numeral))
-           if p.tag.POS == "NUMR" and p.tag.case in {"nomn", "accs"} and p.normal_form not in SMALL_NUMERALS]
-    if not nps:
-        return None
+    return _genitive_plural(form)
+
+
+@persistent
+def _large_numeral(form: str) -> bool:
+    """``form`` may be a numeral from пять on in the nominative or accusative (one that takes a genitive plural)."""
+    return any(p.tag.POS == "NUMR" and p.tag.case in {"nomn", "accs"} and p.normal_form not in SMALL_NUMERALS
+               for p in parses(modernize_word(form)))
+
+
+@persistent
+def _genitive_plural(form: str) -> bool | None:
+    """Whether a noun, adjective or participle reading of ``form`` is a genitive plural; None if it has none."""
     fps = [p for p in parses(modernize_word(form)) if p.tag.POS in {"NOUN", "ADJF", "PRTF"}]
     if not fps:
         return None
@@ -710,15 +724,27 @@ def _impersonal(p) -> bool:
     return p.tag.number == "sing" and (p.tag.person == "3per" or p.tag.gender == "neut")
 
 
-@persistent(star=True)
 def _after_modal(modal: str, form: str) -> bool | None:
     """Whether ``form`` can stand right after a modal word, which takes an infinitive (``должны принадлежать``):
     True for an infinitive, False for a verb that can only be finite (``должны принадлежатъ``), None otherwise —
     where ``modal`` is no modal word, or ``form`` something else (an adverb may stand between: ``можно немедленно
     употребить``)."""
-    if not modal or not any(p.normal_form in MODAL_LEMMAS and p.tag.POS in {"PRED", "ADJS", "VERB"} and (
-            p.normal_form not in IMPERSONAL_MODALS or _impersonal(p)) for p in parses(modernize_word(modal))):
+    if not modal or not _modal(modal):
         return None
+    return _infinitive(form)
+
+
+@persistent
+def _modal(form: str) -> bool:
+    """``form`` may be a modal word (MODAL_LEMMAS; слѣдуетъ, стоитъ only impersonal)."""
+    return any(p.normal_form in MODAL_LEMMAS and p.tag.POS in {"PRED", "ADJS", "VERB"} and (
+        p.normal_form not in IMPERSONAL_MODALS or _impersonal(p)) for p in parses(modernize_word(form)))
+
+
+@persistent
+def _infinitive(form: str) -> bool | None:
+    """True for a form morphology may read as an infinitive, False for one it reads only as a finite verb, None for
+    any other."""
     ps = parses(modernize_word(form))
     if any(p.tag.POS == "INFN" for p in ps):
         return True
@@ -1310,6 +1336,21 @@ def _near_words(obs: str) -> tuple[str, ...]:
                          and _reading(g)}))
 
 
+@persistent
+def _outnumbering_readings(obs: str) -> tuple[tuple[str, bool], ...]:
+    """What ``Corrector._outnumbering`` weighs for a real word ``obs``, as far as the dictionary decides it: the common
+    words one common known confusion away (``CONFUSION``) that break no spelling rule, are another word (no
+    dictionary form shared: not свой for свои) and whose word is as common in Russian as the printed one's, each with
+    whether the form itself is (where it is not, only the text's printing it makes it a reading); sorted."""
+    common_edits = {obs[:i] + t + obs[i + lo:] for i in range(len(obs)) for lo in (1, 2)
+                    for _, t, cost in _BY_OCR.get(obs[i:i + lo], ()) if cost <= CONFUSION}
+    return tuple((c, zipf(c) >= zipf(obs)) for c in sorted(common_edits)
+                 if c != obs and viable(c) and common(c) and not orthography(c)[0] and not _lemmas(obs) & _lemmas(c)
+                 # a word commoner in Russian than the reading is no stranger the text's counts can outvote
+                 # (оконъ, of окно, stays in a text that prints окопы often)
+                 and word_zipf(c) >= word_zipf(obs))
+
+
 # ---------------------------------------------------------------- the corrector
 
 @dataclass
@@ -1860,15 +1901,7 @@ class Corrector:
         key = (obs, support)
         got = self._outnumbered.get(key)
         if got is None:
-            common_edits = {obs[:i] + t + obs[i + lo:] for i in range(len(obs)) for lo in (1, 2)
-                            for _, t, cost in _BY_OCR.get(obs[i:i + lo], ()) if cost <= CONFUSION}
-            near = [c for c in sorted(common_edits)
-                    if c != obs
-                    and (c in self.corpus.contexts or viable(c) and common(c) and zipf(c) >= zipf(obs))
-                    and common(c) and not orthography(c)[0] and not _lemmas(obs) & _lemmas(c)
-                    # a word commoner in Russian than the reading is no stranger the text's counts can outvote
-                    # (оконъ, of окно, stays in a text that prints окопы often)
-                    and word_zipf(c) >= word_zipf(obs)]
+            near = [c for c, commoner in _outnumbering_readings(obs) if commoner or c in self.corpus.contexts]
             # the word, not the form: any form of each (тему is printed nowhere else, тому once, тотъ, того … often)
             used = max(support, self.corpus.word_support(obs) - 1) if near else 0
             got = tuple(sorted(c for c in near if self.corpus.word_support(c) >= OUTNUMBER * (1 + used)))

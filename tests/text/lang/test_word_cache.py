@@ -139,3 +139,25 @@ def test_the_key_names_the_dictionary_morphology_reads():
 
     assert spelling.DICT_PATH_ENV == pymorphy3.MorphAnalyzer.DICT_PATH_ENV_VARIABLE
     assert spelling.morph().dictionary.path == spelling.dictionary_path()
+
+
+def test_the_key_hashed_beforehand_in_a_thread_is_the_key(tmp_path):
+    answers = cache.Answers(tmp_path)
+    length, _ = _counted(answers)
+    answers.prepare()
+    assert length("карта") == (5, "атрак") and answers.key == cache.words_key()
+
+
+def test_a_file_holding_much_more_than_a_build_asks_is_written_again_with_what_it_asks(tmp_path):
+    first = cache.Answers(tmp_path)
+    length, _ = _counted(first)
+    for w in ("карта", "масть", "туз", "король", "дама"):
+        length(w)
+    first.save()
+    second = cache.Answers(tmp_path)
+    length, calls = _counted(second)
+    length("карта")
+    second.save()  # nothing derived, but the file holds five answers where one was asked
+    third = cache.Answers(tmp_path)
+    length, calls = _counted(third)
+    assert length("карта") == (5, "атрак") and calls == [] and sum(map(len, third.saved.values())) == 1

@@ -26,6 +26,7 @@ import marshal
 import os
 import sys
 import tempfile
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -120,7 +121,7 @@ LANG = HERE.parent
 WORD_CODE = (LANG / "correct.py", LANG / "spelling.py", LANG / "syntax.py", LANG / "morph.py", Path(__file__))
 WORD_DATA = (FREQ, HERE / "yat_roots.json")
 MAX_ANSWERS = 200_000  # a function's answers kept in memory (then forgotten, as an lru_cache would) …
-MAX_SAVED = 60_000     # … and saved: this run's first, then what the file held and this run did not ask
+MAX_SAVED = 60_000     # … and saved, in all (the sources' build asks about 30 000)
 
 
 def _digest(path: Path) -> bytes:
@@ -137,7 +138,8 @@ def _package_files(name: str) -> list[Path]:
     if spec is None or not spec.origin:
         return []
     if spec.submodule_search_locations:
-        return sorted(p for d in spec.submodule_search_locations for p in Path(d).rglob("*.py"))
+        return sorted(Path(top, f) for d in spec.submodule_search_locations for top, _, files in os.walk(d)
+                      for f in files if f.endswith(".py"))
     return [Path(spec.origin)]
 
 
@@ -170,6 +172,8 @@ class Answers:
         self.saved: dict[str, dict] | None = None
         self.key = ""
         self.derived = 0  # answers computed, not read: save writes only where there are some
+        self._keying: threading.Thread | None = None
+        self._key_ready = ""
 
     def reset(self, folder: Path | None = None) -> None:
         """Forget every answer (in memory; not the file), and read ``folder``'s file next."""
@@ -177,10 +181,30 @@ class Answers:
             self.folder = folder
         for table in self.asked.values():
             table.clear()
-        self.saved, self.key, self.derived = None, "", 0
+        if self._keying is not None:
+            self._keying.join()
+            self._keying = None
+        self.saved, self.key, self.derived, self._key_ready = None, "", 0, ""
+
+    def prepare(self) -> None:
+        """Begin computing the key (reading and hashing some 20 MB) in a thread, where its file is going to be read:
+        the hashing, which lets other threads run, goes on beside the stages before the first answer is asked."""
+        if self.saved is None and self._keying is None:
+            self._keying = threading.Thread(target=self._compute_key, daemon=True)
+            self._keying.start()
+
+    def _compute_key(self) -> None:
+        try:
+            self._key_ready = words_key()
+        except Exception:  # computed again where it is needed, and raised there
+            self._key_ready = ""
 
     def _load(self) -> dict[str, dict]:
-        self.key = words_key()
+        if self._keying is not None:
+            self._keying.join()
+            self._keying = None
+        self.key = self._key_ready or words_key()
+        self._key_ready = ""
         got = _read(self.folder / self._name(), self.key)
         ok = isinstance(got, dict) and all(isinstance(k, str) and isinstance(v, dict) for k, v in got.items())
         self.saved = got if ok else {}
@@ -224,36 +248,32 @@ class Answers:
             pass
 
     def save(self) -> None:
-        """Write the answers asked for in this process (then those the file held besides, up to MAX_SAVED in all)
-        where some were derived here; nothing where every one was read from the file."""
-        if not self.derived or not self.key:
+        """Write the answers asked for in this process (the first MAX_SAVED), where some were derived here or the file
+        holds a tenth more than were asked; nothing where every one was read from a file of about these. Only these:
+        the file holds what a build of these sources asks, no more (each answer costs its reading, on every build),
+        and a build of other sources reads the answers the two share and derives the others."""
+        if not self.key:
             return
+        asked = sum(len(table) for table in self.asked.values())
+        if not self.derived and 10 * sum(len(table) for table in (self.saved or {}).values()) <= 11 * asked:
+            return  # every answer read, and the file holds little more than was asked (what a first build derived
+            # on its way to the answers asked, say)
         out: dict[str, dict] = {}
         room = MAX_SAVED
         for name, table in self.asked.items():
-            if table:
+            if table and room > 0:
                 kept = dict(list(table.items())[:room])
                 out[name] = kept
                 room -= len(kept)
-        for name, table in (self.saved or {}).items():
-            if room <= 0:
-                break
-            mine = out.setdefault(name, {})
-            for key, answer in table.items():
-                if room <= 0:
-                    break
-                if key not in mine:
-                    mine[key] = answer
-                    room -= 1
         _write(self.folder, self._name(), self.key, out, "words-*.marshal")
         self.saved = out
         self.derived = 0
 
     def persistent(self, fn=None, *, name: str = "", star: bool = False):
         """Decorator: ``fn(key)`` (with ``star``, ``fn(*args)``, keyed by the tuple of its arguments: every call
-        with all of them, positionally) answered from memory, else from the file, else computed. ``fn`` must depend on nothing but its arguments, the lexicon files, the morphology dictionary and
-        the code of WORD_CODE, and return ``marshal``'s types only (tuples, not lists: an answer read back is equal
-        to the one computed)."""
+        with all of them, positionally) answered from memory, else from the file, else computed. ``fn`` must depend
+        on nothing but its arguments, the lexicon files, the morphology dictionary and the code of WORD_CODE, and
+        return ``marshal``'s types only (tuples, not lists: an answer read back is equal to the one computed)."""
         if fn is None:
             return lambda f: self.persistent(f, name=name, star=star)
         label = name or f"{fn.__module__.rsplit('.', 1)[-1]}.{fn.__qualname__}"
