@@ -1071,16 +1071,17 @@ class _Corpus:
     depend on how the scrape cut its chunks or in which order its files come (``corpus_runs``).
     """
 
-    def __init__(self, runs: list[list[str]]):
+    def __init__(self, runs: list[list[str]], tokenized: list[list[list]] | None = None):
+        """``tokenized``: ``tokens`` of each paragraph of each run, where the caller has them."""
         self.contexts: dict[str, set[tuple[str, str]]] = {}
         self.wide: dict[str, set[tuple[str, str, str, str]]] = {}
         self.occurrences: dict[str, set[tuple[str, str, str, str]]] = {}
         # how many paragraphs print the form between the same two words either side (the copies of a passage)
         self.copies: dict[tuple[str, tuple[str, str, str, str]], int] = {}
-        for run in runs:
+        for r, run in enumerate(runs):
             stream: list[str] = []
-            for text in run:
-                words = [s.lower() for _, _, s, w in tokens(text) if w]
+            for toks in tokenized[r] if tokenized is not None else map(tokens, run):
+                words = [s.lower() for _, _, s, w in toks if w]
                 padded = ["", ""] + words + ["", ""]  # _window's windows, sliced out of the words with "" either side
                 for k, w in enumerate(words):
                     window = (padded[k], padded[k + 1], padded[k + 3], padded[k + 4])
@@ -1370,8 +1371,9 @@ class Corrector:
     def __init__(self, corpus: list[str], overrides_path: str | None = None, runs: list[list[str]] | None = None):
         """``corpus``: paragraphs read as one run; or ``runs`` (then ``corpus`` is not read): see ``_Corpus``."""
         runs = [corpus] if runs is None else runs
-        self.corpus = _Corpus(runs)
-        self.syntax = Syntax([text for run in runs for text in run])
+        tokenized = [[tokens(text) for text in run] for run in runs]  # once for both
+        self.corpus = _Corpus(runs, tokenized)
+        self.syntax = Syntax([text for run in runs for text in run], [toks for run in tokenized for toks in run])
         self.overrides = self._load_overrides(overrides_path)
         self._cands: dict[str, tuple[str, ...]] = {}
         self._outnumbered: dict[tuple[str, int], tuple[str, ...]] = {}

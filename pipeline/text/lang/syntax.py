@@ -68,24 +68,26 @@ def gap_class(gap: str) -> tuple[tuple[str, float], ...] | None:
 class Syntax:
     """Class-bigram counts over paragraphs of text."""
 
-    def __init__(self, paragraphs: list[str]):
+    def __init__(self, paragraphs: list[str], tokenized: list[list] | None = None):
+        """``tokenized``: ``tokens`` of each paragraph, where the caller has them."""
         self.pairs: dict[tuple[str, str], float] = {}
         self.left: dict[str, float] = {}    # how often a class stands first in a pair
         self.right: dict[str, float] = {}   # … second
-        for text in paragraphs:
+        pairs, left, right = self.pairs, self.left, self.right
+        for toks in tokenized if tokenized is not None else map(tokens, paragraphs):
             units = [EDGE]
-            for _, _, surface, is_word in tokens(text):
+            for _, _, surface, is_word in toks:
                 unit = word_classes(surface.lower()) if is_word else gap_class(surface)
                 if unit:
                     units.append(unit)
             units.append(EDGE)
             for a, b in zip(units, units[1:]):
                 for ka, wa in a:
-                    self.left[ka] = self.left.get(ka, 0.0) + wa
+                    left[ka] = left.get(ka, 0.0) + wa
                     for kb, wb in b:
-                        self.pairs[ka, kb] = self.pairs.get((ka, kb), 0.0) + wa * wb
+                        pairs[ka, kb] = pairs.get((ka, kb), 0.0) + wa * wb
                 for kb, wb in b:
-                    self.right[kb] = self.right.get(kb, 0.0) + wb
+                    right[kb] = right.get(kb, 0.0) + wb
         self.total = max(sum(self.left.values()), 1.0)
         self._ratios: dict[tuple[str, str], float] = {}
 
