@@ -174,6 +174,7 @@ class Answers:
         self.derived = 0  # answers computed, not read: save writes only where there are some
         self._keying: threading.Thread | None = None
         self._key_ready = ""
+        self._memos: list = []  # the functions' in-process memos, emptied by reset
 
     def reset(self, folder: Path | None = None) -> None:
         """Forget every answer (in memory; not the file), and read ``folder``'s file next."""
@@ -181,6 +182,8 @@ class Answers:
             self.folder = folder
         for table in self.asked.values():
             table.clear()
+        for memo in self._memos:
+            memo.cache_clear()
         if self._keying is not None:
             self._keying.join()
             self._keying = None
@@ -280,33 +283,22 @@ class Answers:
         asked = self.asked.setdefault(label, {})
         answers = self
 
-        def memo(key):
+        def first(*key):  # the first call with these arguments (in this process, since the last reset)
+            key = key if star else key[0]
             got = asked.get(key, _MISSING)
             if got is _MISSING:
                 got = answers.lookup(label, key)
                 if got is _MISSING:
-                    got = fn(key)
+                    got = fn(*key) if star else fn(key)
                     answers.derived += 1
                 if len(asked) >= MAX_ANSWERS:
                     asked.clear()
                 asked[key] = got
             return got
 
-        def memo_star(*key):
-            got = asked.get(key, _MISSING)
-            if got is _MISSING:
-                got = answers.lookup(label, key)
-                if got is _MISSING:
-                    got = fn(*key)
-                    answers.derived += 1
-                if len(asked) >= MAX_ANSWERS:
-                    asked.clear()
-                asked[key] = got
-            return got
-
-        if star:
-            memo = memo_star
-
+        # the calls after the first answered by functools' memo (in C: these are most calls, many per word)
+        memo = lru_cache(maxsize=MAX_ANSWERS)(first)
+        self._memos.append(memo)
         memo.__wrapped__ = fn
         memo.__name__ = getattr(fn, "__name__", label)
         memo.__doc__ = fn.__doc__
