@@ -58,6 +58,32 @@ class Session:
 
 _session: dict[str, Any] = {"now": None}
 
+# A shared worker (worker.mjs) serves the pages of several chapters with one engine: each page's game is its own,
+# under the page's key; `use` makes a page's game the one the calls below act on. A dedicated worker serves one page,
+# the key "". The least recently used games beyond PAGES_KEPT are dropped (a page that went away without saying so).
+_pages: dict[str, Session | None] = {}
+_current: dict[str, str] = {"key": ""}
+PAGES_KEPT = 16
+
+
+def use(key: str) -> None:
+    """The game of the page `key` becomes the session's (none yet: a page that has just connected starts its own
+    with `new_game`); the game in use is kept under its page's key."""
+    if key == _current["key"]:
+        return
+    _pages[_current["key"]] = _session["now"]
+    _session["now"] = _pages.pop(key, None)
+    _current["key"] = key
+    while len(_pages) > PAGES_KEPT:
+        del _pages[next(iter(_pages))]
+
+
+def forget(key: str) -> None:
+    """The page `key` went away: its game is dropped."""
+    _pages.pop(key, None)
+    if key == _current["key"]:
+        _session["now"] = None
+
 # what the player reads, by the kind of the engine's refusal
 MESSAGES_RU = {
     "move": "Этот ход невозможен.",

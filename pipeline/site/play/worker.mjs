@@ -3,7 +3,27 @@
 // Protocol: the page posts {id, op, args}; the worker answers {id, ok: true, result} or {id, ok: false, error}
 // (error: a short Russian sentence for the player; detail: the engine's one-line reason, when it gave one);
 // while loading it also posts {progress: {stage, done, total, text}} and finally {ready: true, games}.
+// The worker is the page's own (a dedicated worker), or one shared worker that every chapter page of the site in this
+// browser connects to (engine.mjs: where the browser keeps a shared worker alive a while after its last page has
+// gone, Chromium's extendedLifetime, the next chapter's page connects to the engine already running instead of
+// starting Python again). A shared worker's page first posts {hello: {slug, bundle}} and, when it goes, {bye: true};
+// each page has its own game (edition_play.use: the engine's calls act on the game of the page that made them), and a
+// page connecting to a running engine is answered {ready: true, …} at once (timings.served: "running"), or
+// {unserved: true} if its game is not among the running engine's (it then starts a worker of its own).
 const base = new URL("./", import.meta.url);
+const SHARED = typeof SharedWorkerGlobalScope === "function" && self instanceof SharedWorkerGlobalScope;
+// the pages served: {port, key, slug, version}; a dedicated worker's page is `self`, key "" (edition_play's default)
+const clients = new Set();
+let nextKey = 1;
+let hello = null; // resolves with the first page's {slug, bundle} (a shared worker's name does not carry them)
+const firstHello = new Promise((resolve) => { hello = resolve; });
+let ready = null; // the ready message, once the engine is up
+let failure = null; // the start's failure, once it failed
+let current = ""; // the key of the page whose game edition_play holds now
+
+function broadcast(msg) {
+  for (const client of clients) client.port.postMessage(msg);
+}
 let loadPyodide = null; // pyodide.mjs's, imported first thing in boot()
 let session = null; // the Python module edition_play, once loaded
 
@@ -14,7 +34,7 @@ mark("module");
 
 function progress(stage, done, total, text) {
   if (!(stage in timings)) timings[stage] = Math.round(performance.now());
-  self.postMessage({ progress: { stage, done, total, text } });
+  broadcast({ progress: { stage, done, total, text } });
 }
 
 async function fetchBundle(url) {
@@ -155,13 +175,20 @@ async function keep(dir, name, buffer) {
   try {
     const bytes = ArrayBuffer.isView(buffer) ? buffer : new Uint8Array(buffer);
     const part = await dir.getFileHandle(`${name}.part`, { create: true });
-    handle = await part.createSyncAccessHandle();
-    handle.truncate(0);
-    const n = handle.write(bytes, { at: 0 });
-    handle.flush();
-    handle.close();
-    handle = null;
-    if (n !== bytes.length) throw new Error("short write");
+    if (part.createSyncAccessHandle) {
+      handle = await part.createSyncAccessHandle();
+      handle.truncate(0);
+      const n = handle.write(bytes, { at: 0 });
+      handle.flush();
+      handle.close();
+      handle = null;
+      if (n !== bytes.length) throw new Error("short write");
+    } else { // a shared worker has no synchronous access handles: a writable stream (written whole on close)
+      const writable = await part.createWritable();
+      await writable.write(bytes);
+      await writable.close();
+      if ((await part.getFile()).size !== bytes.length) throw new Error("short write");
+    }
     await part.move(name);
     const others = [];
     for await (const other of dir.keys()) {
@@ -178,8 +205,10 @@ async function keep(dir, name, buffer) {
 async function boot() {
   const total = 4;
   progress("download", 0, 1, "Загружается Python (Pyodide)…");
-  // the page names the worker "edition-engine:<slug>:<bundle version>:<assets version>:<snapshot key>" (engine.mjs)
-  const [, slug, version, assets, built] = (self.name || "").split(":");
+  // the page names the worker "edition-engine:<slug>:<bundle version>:<assets version>:<snapshot key>" (engine.mjs);
+  // a shared worker's name has no slug and bundle version (it serves every chapter): the first page's hello has them
+  const [, named, namedVersion, assets, built] = (self.name || "").split(":");
+  const { slug, bundle: version } = SHARED ? await firstHello : { slug: named, bundle: namedVersion };
   const bundlePromise = fetchBundle(new URL(`engine/${slug}.json?v=${version}`, base)); // in parallel with Pyodide
   const index = new URL("pyodide/", base);
   // Pyodide's scripts asked for with the assets' version, as this worker was (engine.mjs): the service worker keeps
@@ -283,7 +312,8 @@ async function boot() {
   compiled = null;
   progress("ready", total, total, "Движок готов.");
   timings.ready = Math.round(performance.now());
-  self.postMessage({ ready: true, games, version: bundle ? bundle.version : version, pyodide: pyodide.version, timings });
+  ready = { ready: true, games, version: bundle ? bundle.version : version, pyodide: pyodide.version, timings };
+  for (const client of clients) if (client.greeted) greet(client);
   answerEarly();
   // this worker's own scripts kept for the next chapter too: they were fetched through the service worker only
   // if it had taken this worker over by then (registered on intent, as this worker started), which is a race
@@ -309,6 +339,11 @@ async function boot() {
  * Storage, and the browser keeps the compiled script beside it there; the next chapter's worker then starts from
  * that code instead of compiling the 1 MB script again on its own thread while the WebAssembly waits. */
 function warmScripts(workerUrl, assets) {
+  if (SHARED) { // a shared worker has no workers of its own (Chromium): a page starts the warm-up worker
+    const [page] = clients;
+    if (page) page.port.postMessage({ warm: workerUrl });
+    return;
+  }
   try {
     const warm = new Worker(workerUrl, { type: "module", name: `edition-warm:${assets || ""}` });
     warm.onmessage = () => warm.terminate();
@@ -414,45 +449,113 @@ function shortError(err) {
   return text.split("\n")[0].slice(0, 300);
 }
 
-// calls that came before the engine was up, answered once it is (in order, after the ready message)
+// calls that came before the engine was up, answered once it is (in order, after the ready message): [client, data]
 let early = [];
 
 function answerEarly() {
   const queued = early;
   early = null;
-  for (const event of queued) self.onmessage(event);
+  for (const [client, data] of queued) if (clients.has(client)) answer(client, data);
 }
 
-self.onmessage = (event) => {
-  if (!session && early) {
-    early.push(event);
+/** A page that said hello (or a dedicated worker's page, once the engine is up): the ready message, or that its game
+ * is not the running engine's (a shared worker started from a bundle of another game), or the start's failure. */
+function greet(client) {
+  if (failure) {
+    client.port.postMessage({ failed: failure });
     return;
   }
-  const { id, op, args } = event.data || {};
+  if (!ready) return; // the ready message comes when the engine is up
+  if (SHARED && !ready.games.some((g) => g.slug === client.slug)) {
+    clients.delete(client);
+    client.port.postMessage({ unserved: true });
+    return;
+  }
+  const served = client.first ? "started" : client.joined ? "joined" : "running";
+  client.port.postMessage({ ...ready, version: ready.version || client.version,
+    timings: { ...ready.timings, served, pages: clients.size } });
+}
+
+function receive(client, data) {
+  if (data && data.hello && SHARED) {
+    client.slug = String(data.hello.slug || "");
+    client.version = String(data.hello.bundle || "");
+    client.greeted = true;
+    if (hello) {
+      client.first = true;
+      hello({ slug: client.slug, bundle: client.version });
+      hello = null;
+    } else if (!ready) client.joined = true; // while another page's start is under way
+    greet(client);
+    return;
+  }
+  if (data && data.bye && SHARED) {
+    clients.delete(client);
+    if (session) session.forget(client.key);
+    return;
+  }
+  if (!session && early) {
+    early.push([client, data]);
+    return;
+  }
+  answer(client, data);
+}
+
+function answer(client, data) {
+  const post = (msg) => client.port.postMessage(msg);
+  const { id, op, args } = data || {};
   const started = performance.now();
   try {
     if (typeof op !== "string" || !OPS.has(op)) {
-      self.postMessage({ id, ok: false, error: UNKNOWN_OP, detail: `unknown operation ${String(op).slice(0, 40)}` });
+      post({ id, ok: false, error: UNKNOWN_OP, detail: `unknown operation ${String(op).slice(0, 40)}` });
       return;
     }
     if (!session) {
-      self.postMessage({ id, ok: false, error: NOT_LOADED, detail: "the engine is not loaded yet" });
+      post({ id, ok: false, error: NOT_LOADED, detail: "the engine is not loaded yet" });
       return;
+    }
+    if (client.key !== current) { // a shared worker: the calls act on this page's own game
+      session.use(client.key);
+      current = client.key;
     }
     const text = OPS.get(op)(...(Array.isArray(args) ? args : []));
     const result = JSON.parse(text);
     if (result && result.refused) {
-      self.postMessage({ id, ok: false, error: result.refused.message, detail: result.refused.detail });
+      post({ id, ok: false, error: result.refused.message, detail: result.refused.detail });
       return;
     }
-    self.postMessage({ id, ok: true, result, ms: performance.now() - started });
+    post({ id, ok: true, result, ms: performance.now() - started });
   } catch (err) {
-    self.postMessage({ id, ok: false, error: shortError(err) });
+    post({ id, ok: false, error: shortError(err) });
+    // Pyodide stopped for good (a fatal error): a shared worker closes, so that a page opened or reloaded next
+    // starts a new engine instead of connecting to this one; its pages are told (engine.mjs: reload)
+    if (SHARED && err && (err.pyodide_fatal_error || /Pyodide already (fatally failed|exited)/.test(String(err.message)))) {
+      broadcast({ gone: true });
+      clients.clear();
+      self.close();
+    }
   }
-};
+}
+
+function connect(port, key) {
+  const client = { port, key, slug: "", version: "" };
+  clients.add(client);
+  port.onmessage = (event) => receive(client, event.data);
+  return client;
+}
 
 if ((self.name || "").startsWith("edition-warm:")) warm();
-else boot().catch((err) => {
-  self.postMessage({ failed: String(err && err.message ? err.message : err) });
-  if (early) answerEarly(); // each gets NOT_LOADED
-});
+else {
+  if (SHARED) self.onconnect = (event) => connect(event.ports[0], String(nextKey++));
+  else {
+    const page = connect(self, "");
+    Object.assign(page, { slug: (self.name || "").split(":")[1] || "", greeted: true, first: true });
+  }
+  boot().catch((err) => {
+    failure = String(err && err.message ? err.message : err);
+    broadcast({ failed: failure });
+    if (early) answerEarly(); // each gets NOT_LOADED
+    // a shared worker that failed to start closes: the next page starts a new one
+    if (SHARED) self.close();
+  });
+}

@@ -2,10 +2,14 @@
 play a move by clicking as a reader would, and ask the CLI for a deal's layout."""
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
+from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[3]
 READY_MS = 180_000  # Pyodide's start-up: seconds on a quiet machine, much longer on a loaded CI box
@@ -15,6 +19,34 @@ def registered_games() -> list[str]:
     from pipeline.engine import registry
 
     return list(registry.games())
+
+
+@contextlib.contextmanager
+def recording_server(request, missing: tuple[str, ...] = ()) -> Iterator[tuple[str, list[str]]]:
+    """The test site served on a port of its own, with every path it is asked for, in order: the page's requests,
+    its workers' and the service worker's (Playwright's request events and routes do not see a shared worker's own
+    requests, nor those a service worker answers); paths starting with one of `missing` are answered 404. Yields
+    (base URL, the list of paths, which the test may clear)."""
+    from pipeline.serve import make_server
+
+    asked: list[str] = []
+    server = make_server(os.environ.get("EDITION_PLAY_SITE") or request.getfixturevalue("site_dir"), port=0)
+
+    class Recording(server.RequestHandlerClass):
+        def answer(self, body: bool) -> None:
+            asked.append(self.path)
+            if missing and self.path.startswith(missing):
+                self.send_error(404)
+                return
+            super().answer(body)
+
+    server.RequestHandlerClass = Recording
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", asked
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def open_board(page, site_url: str, slug: str, deal: int | None = None, query: str = "") -> dict:

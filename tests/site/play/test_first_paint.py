@@ -8,13 +8,19 @@ from __future__ import annotations
 import pytest
 
 from pipeline.engine import api
-from play_helpers import READY_MS, cli_play, dom_piles, registered_games, view, wait_ready
+from play_helpers import READY_MS, cli_play, dom_piles, recording_server, registered_games, view, wait_ready
 
 GAME = "windmill" if "windmill" in registered_games() else registered_games()[0]
 RUNTIME = ("/play/pyodide/", "/play/engine/", "/play/worker.mjs", "/play/sw.js")
 
 
-def test_a_reading_visit_fetches_no_runtime_and_the_first_touch_plays(browser, site_url):
+def test_a_reading_visit_fetches_no_runtime_and_the_first_touch_plays(browser, request):
+    # what the page asks for (Playwright's events) and what the server is asked for (the workers' requests too)
+    with recording_server(request) as (site_url, asked):
+        reading_visit_then_touch(browser, site_url, asked)
+
+
+def reading_visit_then_touch(browser, site_url: str, asked: list[str]) -> None:
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         page = ctx.new_page()
@@ -26,6 +32,7 @@ def test_a_reading_visit_fetches_no_runtime_and_the_first_touch_plays(browser, s
         page.wait_for_load_state("networkidle")
         page.wait_for_timeout(1500)
         assert [u for u in requested if any(part in u for part in RUNTIME)] == []
+        assert [p for p in asked if any(part in p for part in RUNTIME)] == []
         board = page.locator(".game-board")
         assert board.get_attribute("data-state") == "static"
         # the board drawn is the engine's default deal, as the CLI deals it
@@ -40,7 +47,8 @@ def test_a_reading_visit_fetches_no_runtime_and_the_first_touch_plays(browser, s
         wait_ready(page, READY_MS)
         page.wait_for_function("() => window.editionPlay.state().history === 1", timeout=READY_MS)
         assert view(page)["last"] == move["id"]
-        assert any("/play/engine/" in u for u in requested) and any("/play/pyodide/" in u for u in requested)
+        # the runtime came once the board was touched (asked by the worker, the page's own or the shared one)
+        assert any(p.startswith("/play/engine/") for p in asked) and any(p.startswith("/play/pyodide/") for p in asked)
         assert errors == []
     finally:
         ctx.close()

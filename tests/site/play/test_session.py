@@ -262,3 +262,31 @@ def test_every_text_file_of_the_site_has_its_gzip_sibling_with_the_same_bytes(si
         if packed.is_file():
             assert gzip.decompress(packed.read_bytes()) == data, path.relative_to(site_dir)
             assert packed.read_bytes()[4:8] == b"\0\0\0\0"  # mtime 0: the same bytes each build
+
+
+def test_each_page_of_a_shared_worker_has_its_own_game():
+    """A shared worker serves several pages with one session module: `use(key)` makes a page's game the one the calls
+    act on; a page new to it has none until its new_game; `forget` drops a page's game."""
+    try:
+        session.use("a")
+        a = call(session.new_game, "windmill", 1)
+        call(session.apply, a["legal_moves"][0]["id"])
+        session.use("b")
+        assert "refused" in call(session.log)  # a page that has just connected: no game yet
+        b = call(session.new_game, "clock", 2)
+        assert b["history"] == 0
+        session.use("a")
+        assert call(session.log) == {"game": "windmill", "deal": 1, "moves": [a["legal_moves"][0]["id"]]}
+        session.use("b")
+        assert call(session.log) == {"game": "clock", "deal": 2, "moves": []}
+        session.forget("a")
+        session.use("a")
+        assert "refused" in call(session.log)
+        for n in range(session.PAGES_KEPT + 2):  # the least recently used games beyond PAGES_KEPT are dropped
+            session.use(f"p{n}")
+            call(session.new_game, "windmill", 1)
+        assert len(session._pages) <= session.PAGES_KEPT
+    finally:
+        session.use("")
+        session._pages.clear()
+        session._session["now"] = None
