@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from play_helpers import open_board, recording_server, settle, view
+from play_helpers import open_board, recording_server, settle, view, wait_ready
 
 # pages without SharedWorker: each starts a worker of its own (the start from what a first chapter kept)
 NO_SHARED = "delete window.SharedWorker;"
@@ -322,3 +322,27 @@ def test_a_page_whose_game_the_running_engine_lacks_starts_its_own_worker(browse
             assert not errors
         finally:
             ctx.close()
+
+
+def test_a_page_that_connects_while_the_engine_starts_waits_for_it_and_plays_its_own_game(browser, site_url):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        a, b = ctx.new_page(), ctx.new_page()
+        errors: list[str] = []
+        for p in (a, b):
+            p.on("pageerror", lambda err: errors.append(str(err)))
+        # both pages show intent before the engine is up (a deal in the address is intent): one start serves both
+        a.goto(f"{site_url}chapters/windmill/#deal=4")
+        b.goto(f"{site_url}chapters/clock/#deal=4")
+        for page in (a, b):
+            wait_ready(page)
+        assert a.evaluate(TIMINGS)["served"] == "started"
+        assert b.evaluate(TIMINGS)["served"] in ("joined", "running")  # "running" if a's start was done first
+        for page, game in ((a, "windmill"), (b, "clock")):
+            move = view(page)["legal_moves"][0]["id"]
+            page.evaluate("id => window.editionPlay.play(id)", move)
+            settle(page)
+            assert page.evaluate("window.editionPlay.log()") == {"game": game, "deal": 4, "moves": [move]}
+        assert not errors
+    finally:
+        ctx.close()
