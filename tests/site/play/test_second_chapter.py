@@ -346,3 +346,26 @@ def test_a_page_that_connects_while_the_engine_starts_waits_for_it_and_plays_its
         assert not errors
     finally:
         ctx.close()
+
+
+def test_the_shared_engine_keeps_the_runtime_and_the_whole_snapshot_for_a_later_visit(browser, site_url):
+    """A later visit (the shared worker ended: Chromium keeps it minutes, not days) starts from what the shared
+    worker kept, as a page's own worker does: the runtime in Cache Storage, the build's snapshot in OPFS (written
+    there by a writable stream: a shared worker has no synchronous access handles)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = ctx.new_page()
+        open_board(page, site_url, "windmill")
+        assert page.evaluate(TIMINGS)["served"] == "started"
+        key = page.evaluate("JSON.parse(document.getElementById('edition-play-game').textContent).snapshot")
+        name = f"snapshot-{key}.bin"
+        assert wait_kept(page) == [name]
+        size = f"""async () => (await (await (await navigator.storage.getDirectory()).getFileHandle({name!r}))
+            .getFile()).size"""
+        real = page.evaluate("async url => (await (await fetch(url)).arrayBuffer()).byteLength",
+                             f"{site_url}play/pyodide/{name}")
+        assert page.evaluate(size) == real
+        held = wait_cached(page, ("pyodide.asm.wasm", "python_stdlib.zip"))
+        assert {"pyodide.asm.wasm", "python_stdlib.zip"} <= set(held), held
+    finally:
+        ctx.close()
