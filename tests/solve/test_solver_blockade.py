@@ -117,6 +117,36 @@ def test_the_loss_proof_never_condemns_a_position_brute_force_wins_and_does_cond
     assert condemned >= 3
 
 
+# late positions with a longer pack where the row proof fires and the closure alone does not (brute force: lost)
+ROW_PROOF_ONLY = [(8, 8, 36), (8, 8, 62), (8, 8, 74), (8, 12, 30), (8, 12, 61), (9, 8, 28), (9, 8, 61), (9, 12, 31)]
+
+
+def test_the_row_proof_never_condemns_a_position_brute_force_wins_and_fires_where_the_closure_does_not():
+    """`Model.rows_lost` (the pack's rows laid where the engine lays them, for every number of refills before
+    each) against brute force: on the late positions, the positions with married cards and a pack, and longer
+    packs; every position it condemns is lost, won positions with a pack occur (so a proof that condemned too
+    much would fail here), and it condemns some that `Model.hopeless` does not."""
+    won_with_pack = fired = beyond = 0
+    sample = [state for _, state in positions(40)] + [married_position(seed) for seed in range(1, 61)]
+    sample += [late_position(seed, up_to=up_to, pack=pack) for up_to, pack, seed in ROW_PROOF_ONLY]
+    for state in sample:
+        model = own.Model(GAME, state)
+        if not model.n:
+            continue
+        condemned = model.rows_lost()
+        try:
+            won = brute.winnable(GAME, state, 60_000)
+        except AssertionError:  # too large for brute force
+            continue
+        if condemned:
+            fired += 1
+            beyond += not model.hopeless()
+            assert not won, state.key()
+        won_with_pack += won
+    print(won_with_pack, fired, beyond)
+    assert won_with_pack >= 10 and fired >= 10 and beyond >= len(ROW_PROOF_ONLY), (won_with_pack, fired, beyond)
+
+
 def test_a_king_over_both_copies_of_a_lower_card_of_its_suit_is_a_proven_loss():
     piles = [[] for _ in GAME.names]
     found = GAME.group("foundation")

@@ -14,8 +14,8 @@ card (rule 'fill'). The position's key is the columns and the
 size of the pack: the foundations follow from them (the cards not in columns or pack are up, and with two copies
 of each card the heights of a suit's two foundations are the counts of its ranks).
 
-Safe moves and the loss proof are argued where they are defined; tests/solve/test_solver_blockade.py checks each
-against the engine's brute force on small positions.
+Safe moves and the two loss proofs (`Model.hopeless`, `_rows_lost`) are argued where they are defined;
+tests/solve/test_solver_blockade.py checks each against the engine's brute force on small positions.
 
 What was tried and measured on this solver (reruns, relaxations dropped) is in docs/solvers/blockade.md.
 """
@@ -30,6 +30,7 @@ from pipeline.solve.search import LOST, UNKNOWN, WON, Solution
 from pipeline.solve.strategies import depth_first
 
 NODE_LIMIT = 8_000
+ROWS_BUDGET = 200  # shifts tried by `_rows_lost` in one call, over all its rows (deterministic; beyond it: unproven)
 # the model is the edition's reading only (every place a row card leaves refilled from the pack): the variant
 # 'columns' (a card that leaves frees the card beneath it; only an emptied column is refilled) plays otherwise, and
 # search.solve_state gives its positions to the generic search
@@ -48,11 +49,14 @@ METHOD = ("Own model of the columns and the pack (packs merged, foundations read
           " is showing; the cards still in the pack counted as out at once, covering nothing; a card beneath its "
           "other copy that can only go up goes up second) cannot clear every column.")
 RERUN_METHOD = ("Beyond 8 000 positions: half of the rest to the full depth-first search again (its 'lost' a "
-                "proof, with the same loss proof), then narrow beams by phases (at most 500 positions from each kept "
-                "position between two deals; 20 kept at each deal, doubled after every ten beams), ranked in turn by "
-                "cards up and the depth of the cards the foundations want next, then with the next two ranks' depth, "
-                "cards above a lower card of their suit, cards beneath a king, all three, and after five beams the "
-                "same with seeded noise.")
+                "proof, with the same loss proof and a second one: the relaxed game cannot clear every column for "
+                "any number of refills the next rows can come after, each row laid where the engine lays it (until "
+                "it only the last places' cards and the cards married on them move, and no place's card without a "
+                "refill; no more refills than the places' cards able to leave allow)), then narrow beams by phases "
+                "(at most 500 positions from each kept position between two deals; 20 kept at each deal, doubled "
+                "after every ten beams), ranked in turn by cards up and the depth of the cards the foundations want "
+                "next, then with the next two ranks' depth, cards above a lower card of their suit, cards beneath a "
+                "king, all three, and after five beams the same with seeded noise.")
 
 DEAL = -1
 PROBES = 8
@@ -224,6 +228,21 @@ class Model:
             (fs[6] == s and fh[6] > r) + (fs[7] == s and fh[7] > r)
 
 
+    def rows_lost(self, budget: int = ROWS_BUDGET) -> bool:
+        """`_rows_lost` from this position (while the pack lasts; within `budget` shifts)."""
+        if not self.n:
+            return False
+        upnow = [0] * 52
+        for f in range(8):
+            if self.fs[f] >= 0:
+                b = self.fs[f] * 13
+                for r in range(self.fh[f]):
+                    upnow[b + r] += 1
+        cols, m = self.cols, self.m
+        froz = [c[:len(c) - m[k] - 1] for k, c in enumerate(cols)]
+        act = [c[len(c) - m[k] - 1:] for k, c in enumerate(cols)]
+        return _rows_lost(froz, act, self.stock[:self.n], self.n, list(upnow), [], bytes(upnow), upnow, [budget])
+
     def hopeless(self) -> bool:
         """A loss proof: some column can never be cleared, even in a relaxed game.
 
@@ -353,6 +372,167 @@ def _closure(cols: list[list[int]], cut: list[int], have: list[int], base: bytes
             if h != cut[k]:
                 cut[k] = h
                 changed = True
+
+
+
+
+def _chain(have: list[int]) -> list[int]:
+    """The copies of each card that can go up, given the copies `have` up or free: as many as every lower rank of
+    its suit has (index 52: below the aces, 2)."""
+    up = [0] * 53
+    up[52] = 2
+    for s in range(0, 52, 13):
+        prev = 2
+        for c in range(s, s + 13):
+            prev = up[c] = have[c] if have[c] < prev else prev
+    return up
+
+
+def _last_shift(pack: list[int], n: int, act: list[list[int]], have: list[int], upnow: list[int]) -> int:
+    """The most refills the next row can come after (n: the pack may run out with no row).
+
+    A refill follows exactly one departure of a place's card (to a foundation or onto a host) and nothing else
+    does, so when t refills have been made, t of the place cards so far (the places' cards now and the t refills)
+    have departed and 12 at most stay. A card departs only if it can: an ace; or a card whose suit's foundation
+    can reach the rank below it on one more foundation than already holds it (`_chain` over the copies up or
+    free now — `have` —, in the top regions now, or among the refills so far: the cards under the places cannot
+    move while the pack lasts, and the pack's later cards are not out yet); or a card (not a king) with a copy of
+    its host in the top regions now or among the refills so far (nothing else shows while the pack lasts). Both
+    only grow with t. So t refills need, for every s < t, s + 1 cards among the place cards up to s that can
+    depart by then, and at most 12 of the place cards up to t that cannot."""
+    cnt = list(have)
+    host = [0] * 52
+    present = []
+    for a in act:
+        for x in a:
+            cnt[x] += 1
+            host[x] += 1
+        if a:
+            present.append(a[0])
+    for t in range(n + 1):
+        if t:
+            x = pack[n - t]
+            cnt[x] += 1
+            host[x] += 1
+            present.append(x)
+        upd = _chain(cnt)
+        able = 0
+        for x in present:
+            r = x % 13
+            if r == 0 or upd[x - 1] > upnow[x] or (r < 12 and host[x + 1]):
+                able += 1
+        if len(present) - able > 12:
+            return t - 1
+        if able < t + 1:
+            return t
+    return n
+
+
+def _end_fails(cols: list[list[int]], have: list[int], base: bytes, gone: list[int]) -> bool:
+    """`Model.hopeless`'s relaxation from a relaxed position: `cols` the columns, `gone` cards counted as out of
+    them (up, or free to go up in turn and hosts), `have` the copies up or free. True: some column stays."""
+    if _buried(cols):
+        return True
+    have = list(have)
+    up = _chain(have)
+    out = bytearray(52)
+    for x in gone:
+        out[x] = 1
+    for c in cols:
+        if c:
+            out[c[-1]] = 1
+    cut = [len(c) for c in cols]
+    _closure([list(c) for c in cols], cut, have, base, out, up)
+    return any(cut)
+
+
+def _rows_lost(froz: list[list[int]], act: list[list[int]], pack: list[int], n: int, have: list[int],
+               gone: list[int], base: bytes, upnow: list[int], budget: list[int]) -> bool:
+    """A loss proof that lays the pack's rows where the engine lays them: every number of refills r the next row
+    can come after (`_last_shift`) is tried, and each is shown lost.
+
+    For one r the relaxation is: (1) until the row, only the top regions move (`act`: each column's last place's
+    card and the cards married on it; `froz`, the cards under them, stay covered while the pack lasts); the r
+    refills (the pack's next r cards) count as out at once (free to go up in turn, hosts, covering nothing); a
+    top-region card leaves as in `_closure` (it can go up, or a copy of its host shows: hosts now are only the
+    top regions' showing cards and the refills, nothing else shows while the pack lasts), except that with r = 0
+    no place's card departs (a departure would take a refill) and only married cards leave. What leaves counts as
+    out for good (`gone`; in the real game a married card stays in a top region and is covered by the row:
+    counting it out only helps). (2) The row is laid exactly as the engine lays it after r refills: the pack's
+    next cards after them, one to each column in turn, an ace going up and the next card taking its place; each
+    lies on what the top region kept, which is frozen in turn. (3) If the pack is then out (or r took it all), the
+    end is `_end_fails` on those columns; else the rest of the pack counted as out at once (`_end_fails`), and
+    failing that the next row the same way (recursively). In a real game the row comes after some r <= the last
+    shift; every card that leaves a top region before it leaves in (1) too (its reason holds with more out), so
+    each real column then holds the relaxed one's cards in the same order, with more between, and the cards
+    not in the relaxed columns are up or counted out there: each step only adds freedom, so a won real game
+    clears the relaxed one for its r. The copies up at the start (`base`) stand for the foundations throughout
+    (the real game's are higher later, which only lets more leave in `_closure`: fewer foundations count as past a
+    card, and fewer hosts as up). `budget[0]` counts the shifts tried; when it runs out nothing is proven."""
+    last = _last_shift(pack, n, act, have, upnow)
+    for r in range(last + 1):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        h = list(have)
+        up = _chain(h)
+        g = list(gone)
+        out = bytearray(52)  # hosts until the row: the top regions' showing cards and the refills only
+        for a in act:
+            if a:
+                out[a[-1]] = 1
+        for x in pack[n - r:n]:
+            out[x] = 1
+            _raise(x, h, up)
+            g.append(x)
+        if r:
+            kept = [list(a) for a in act]
+            cut = [len(a) for a in kept]
+            _closure(kept, cut, h, base, out, up)
+        else:  # no refill: the places' cards stay; married cards may leave, showing their place's card
+            tails = [a[1:] for a in act]
+            cut = [len(t) for t in tails]
+            while True:
+                _closure(tails, cut, h, base, out, up)
+                more = False
+                for k in range(NCOL):
+                    if act[k] and not cut[k] and not out[act[k][0]]:
+                        out[act[k][0]] = 1
+                        more = True
+                if not more:
+                    break
+            cut = [cut[k] + 1 if act[k] else 0 for k in range(NCOL)]
+        left = n - r
+        nf, na = [], []
+        for k in range(NCOL):
+            a = act[k]
+            nf.append(froz[k] + a[:cut[k]])
+            g.extend(a[cut[k]:])
+            q = []
+            while left:  # rule 'row', as `Blockade._row_steps`
+                left -= 1
+                x = pack[left]
+                if x % 13 == 0:
+                    _raise(x, h, up)
+                    g.append(x)
+                    continue
+                q = [x]
+                break
+            na.append(q)
+        cols = [f + a for f, a in zip(nf, na)]
+        if not left:
+            if not _end_fails(cols, h, base, g):
+                return False
+            continue
+        rest = pack[:left]
+        h2 = list(h)
+        for x in rest:
+            h2[x] += 1
+        if _end_fails(cols, h2, base, g + rest):
+            continue
+        if not _rows_lost(nf, na, pack, left, h, g, base, upnow, budget):
+            return False
+    return True
 
 
 # --- the search -------------------------------------------------------------------------------------------------
@@ -547,8 +727,11 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
     that settle are proved lost, and only the full search proves), then the rest to narrow beams by phases
     (`_beam`: their wins are wins), BEAM_WIDTH wide (doubled after every ten), ranked in turn by each of MIXES
     (then the same with seeded noise): many beams ranked differently win more deals for the positions than fewer
-    wider ones (docs/solvers/blockade.md). `safe` and `proofs` switch the safe moves and the loss proof off (for
-    the tests that check them against brute force)."""
+    wider ones (docs/solvers/blockade.md). The second full search also abandons the positions `_rows_lost` proves
+    lost (after marriages and deals, as `hopeless`): within FIRST positions it changed no verdict on deals 1-40 and
+    cost several times the time; beyond, it shortens the proofs (deal 18: 21 888 positions instead of 61 699).
+    `safe` and `proofs` switch the safe moves and the loss proofs off (for the tests that check them against brute
+    force)."""
     if state.vars.get("variant", "") not in VARIANTS:  # search.solve_state gives it to the generic search
         raise ValueError(f"the Blockade model plays the edition's reading only, not the variant "
                          f"{state.vars['variant']!r}: solve it with pipeline.solve.search.solve_state")
@@ -560,18 +743,22 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
     model = Model(game, state)
     deadline = None if time_limit is None else start + time_limit
 
-    def dead(m: int) -> bool:
-        return (m < 256 or not model.n) and model.hopeless()  # not after a play while the pack lasts
+    rows = [False]  # the row proof too: only in the full search beyond FIRST
+
+    def dead(m: int) -> bool:  # not after a play while the pack lasts
+        return (m < 256 or not model.n) and (model.hopeless() or (rows[0] and model.rows_lost()))
 
     def search(limit: int, noise: SplitMix64 | None, streamline: bool) -> tuple[str, list[int], int]:
-        if proofs and model.hopeless():
+        if proofs and (model.hopeless() or (rows[0] and model.rows_lost())):
             return LOST, [], 0
         return depth_first(model, lambda: _choices(model, safe, noise, streamline), limit, deadline,
                            dead if proofs else None)
 
     status, line, nodes = probes_then_full(model, search, min(node_limit, FIRST), PROBES)
     if status == UNKNOWN and node_limit > FIRST:  # a larger budget: the full search again, then narrow beams
+        rows[0] = True
         status, line, more = search(max(1, (node_limit - FIRST) // 2), None, False)
+        rows[0] = False
         nodes += more
         k = 0
         while status == UNKNOWN and node_limit - nodes >= 50 * BEAM_WIDTH and (
