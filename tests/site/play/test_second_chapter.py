@@ -9,6 +9,8 @@ the page); without it (the file missing) the worker starts Python, takes its own
 restores that one; a kept snapshot the runtime refuses is dropped, and the chapter still plays."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 
 from play_helpers import open_board, recording_server, settle, view, wait_ready
@@ -238,13 +240,22 @@ def test_a_second_chapter_connects_to_the_running_engine_asks_for_no_runtime_fil
             ctx.close()
 
 
-def test_two_pages_of_one_game_at_once_share_the_engine_and_each_keeps_its_own_game(browser, site_url):
+@contextmanager
+def two_pages(browser):
+    """Two pages of one browser context (one origin's shared engine), and the page errors of both."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         a, b = ctx.new_page(), ctx.new_page()
         errors: list[str] = []
         for p in (a, b):
             p.on("pageerror", lambda err: errors.append(str(err)))
+        yield a, b, errors
+    finally:
+        ctx.close()
+
+
+def test_two_pages_of_one_game_at_once_share_the_engine_and_each_keeps_its_own_game(browser, site_url):
+    with two_pages(browser) as (a, b, errors):
         start_a = open_board(a, site_url, "windmill", deal=5)
         a.evaluate("id => window.editionPlay.play(id)", start_a["legal_moves"][0]["id"])
         settle(a)
@@ -265,8 +276,6 @@ def test_two_pages_of_one_game_at_once_share_the_engine_and_each_keeps_its_own_g
         settle(b)
         assert a.evaluate("window.editionPlay.log()")["moves"] == played["a"]
         assert not errors
-    finally:
-        ctx.close()
 
 
 def test_without_the_option_to_outlive_its_page_each_page_starts_its_own_worker(browser, site_url):
@@ -325,12 +334,7 @@ def test_a_page_whose_game_the_running_engine_lacks_starts_its_own_worker(browse
 
 
 def test_a_page_that_connects_while_the_engine_starts_waits_for_it_and_plays_its_own_game(browser, site_url):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    try:
-        a, b = ctx.new_page(), ctx.new_page()
-        errors: list[str] = []
-        for p in (a, b):
-            p.on("pageerror", lambda err: errors.append(str(err)))
+    with two_pages(browser) as (a, b, errors):
         # both pages show intent before the engine is up (a deal in the address is intent): one start serves both
         a.goto(f"{site_url}chapters/windmill/#deal=4")
         b.goto(f"{site_url}chapters/clock/#deal=4")
@@ -344,8 +348,6 @@ def test_a_page_that_connects_while_the_engine_starts_waits_for_it_and_plays_its
             settle(page)
             assert page.evaluate("window.editionPlay.log()") == {"game": game, "deal": 4, "moves": [move]}
         assert not errors
-    finally:
-        ctx.close()
 
 
 def test_the_shared_engine_keeps_the_runtime_and_the_whole_snapshot_for_a_later_visit(browser, site_url):
