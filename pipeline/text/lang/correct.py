@@ -2017,7 +2017,7 @@ def corpus_runs(doc: Document) -> list[list[str]]:
     scrape cut its chunk — adds nothing, and counting it would make the evidence depend on where the chunks were
     cut and how often a paragraph was scraped (the edition must not)."""
     book = [p.text for p in units(doc)]
-    held = {p.text for p in units(doc)}
+    held = set(book)
     whole = "\n".join(book)
     copies = sorted({b.text for b in doc.blocks if b.text not in held and b.text not in whole})
     return [book] + [[text] for text in copies]
