@@ -2026,9 +2026,10 @@ def corpus_runs(doc: Document) -> list[list[str]]:
 def correct(doc: Document, overrides_path: str | None = None, jobs: int | None = None) -> Document:
     """Stage *correct*: each passage's OCR corrections and reviews, on the passage, with their witness span.
 
-    The corpus is every passage and every copy read otherwise (its evidence: ``corpus_runs``); a passage's running text is corrected once per
-    distinct text (a heading repeated before each chapter reads alike everywhere), offsets into ``passage.text``;
-    ``jobs``: processes to correct them in (``pipeline.text.forked``; default: two where a second CPU is idle)."""
+    The corpus is every passage and every copy read otherwise (its evidence: ``corpus_runs``); a passage's running
+    text is corrected once per distinct text (a heading repeated before each chapter reads alike everywhere), offsets
+    into ``passage.text``; ``jobs``: processes to correct them in (``pipeline.text.forked``; default: two where a
+    second CPU is idle)."""
     corrector = Corrector([], overrides_path=overrides_path, runs=corpus_runs(doc))
     texts = list(dict.fromkeys(p.text[body_start(p):] for p in units(doc)))
     # each text's answer depends on the corrector as built and the text alone (what correcting adds to the corrector
