@@ -54,18 +54,13 @@ function dealHash(deal, variant) {
   return `#deal=${deal}${variant ? `&variant=${variant}` : ""}`;
 }
 
-/** Register the play folder's service worker (keeps the runtime across chapters); only ever on intent, and not
- * again where this build's is registered already (a second register() may have the browser fetch sw.js again). */
+/** Register the play folder's service worker (keeps the runtime across chapters); only ever on intent. */
 function keepRuntime(version) {
   try {
     if (!navigator.serviceWorker || !window.isSecureContext) return;
     const scope = new URL("./", import.meta.url);
-    const script = new URL(`./sw.js?v=${version}`, import.meta.url).href;
-    navigator.serviceWorker.getRegistration(scope.href).then((reg) => {
-      const worker = reg && (reg.active || reg.waiting || reg.installing);
-      if (worker && worker.scriptURL === script) return undefined;
-      return navigator.serviceWorker.register(script, { scope: scope.pathname });
-    }).catch(() => {});
+    navigator.serviceWorker.register(new URL(`./sw.js?v=${version}`, import.meta.url), { scope: scope.pathname })
+      .catch(() => {});
   } catch (e) { /* no service worker: the HTTP cache still serves */ }
 }
 

@@ -225,7 +225,9 @@ def test_a_second_chapter_connects_to_the_running_engine_asks_for_no_runtime_fil
             asked.clear()
             before = open_board(page, base, "clock")
             assert page.evaluate(TIMINGS)["served"] == "running"
-            assert [p for p in asked if p.startswith(RUNTIME)] == []
+            # none of the engine's files: sw.js aside, which the browser itself may check for an update once its
+            # service worker is registered (seen in 2 of 4 fresh-clone runs, with or without a second register())
+            assert [p for p in asked if p.startswith(RUNTIME) and not p.startswith("/play/sw.js")] == []
             # a fresh game of this chapter: the page's deal as the engine deals it, nothing played, nothing of windmill
             deal = before["state"]["deal"]
             assert before["state"]["game"] == "clock" and before["history"] == 0
