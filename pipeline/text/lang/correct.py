@@ -185,6 +185,8 @@ RARE_ZIPF = 3.0       # … where the printed word is at most this common in Rus
 OUTNUMBER = 10        # a reading one known confusion away that the text prints this many times as often as the form
 STEM_SPELT = 2        # a stem the text spells otherwise in this many places (and never as printed): a misprint
 REPEAT_MAX = 3        # … printed in at most this many other places (the OCR repeats a confusion on a frequent word)
+PRIOR_TOKENS = 1000.0  # a word's prior: its count in the text plus its share of this many tokens of Russian (Zipf)
+MISPRINT_ODDS = 0.5    # log10 of the odds (≈ 3 : 1) that a real word is a misprint of the reading (``_misprint_odds``)
 
 LEXICON = Path(__file__).with_name("lexicon")
 
@@ -985,10 +987,13 @@ def _certainty(real_word: bool, best: "_Cand", delta: float, margin: float, wron
         far = best.channel > (INDEL if "text-frequency" in best.evidence or wide else 2.5)
         # the text's use of a word alone (spelling-variant, text-frequency) is weaker than the words around it
         local = in_context & {"context", "agreement", "government", "duplicate-witness", "syntax"}
-        if not in_context or delta < (REAL_DELTA if local else TEXT_DELTA) or margin < REAL_MARGIN or far:
+        # the odds that the printed word is the reading misprinted stand for the text's use of it; the scores must
+        # then only not prefer the printed word (the words around it may)
+        least = 0.0 if "misprint-odds" in best.evidence else REAL_DELTA if local else TEXT_DELTA
+        if not in_context or delta < least or margin < REAL_MARGIN or far:
             return None
         # the text outnumbering the printed word tenfold is more than weak evidence against it
-        return "medium" if delta >= 4 or "outnumbered" in best.evidence else "low"
+        return "medium" if delta >= 4 or {"outnumbered", "misprint-odds"} & set(best.evidence) else "low"
     if delta >= 8 and margin >= 3:
         return "high"
     if delta >= 4.5 and margin >= 1.5:
@@ -1097,6 +1102,7 @@ class _Corpus:
         self._by_lemma: dict[str, list[tuple[str, int]]] | None = None
         self._respelt: dict[tuple[str, int], str] = {}
         self._frequent: dict[str, list[str]] | None = None
+        self._stem_letters: dict[str, list[int]] | None = None
 
     def frequent_near(self, obs: str) -> list[str]:
         """The forms printed in at least NEIGHBOUR_FREQUENT places that are one letter edit of ``obs`` away
@@ -1133,6 +1139,24 @@ class _Corpus:
         modern = modernize_word(form)
         return max((sum(n for w, n in forms if w == form or (modernize_word(w) != modern and not _respelled(w, form)))
                     for forms in self._lemma_forms(form)), default=0)
+
+    def stem_spelt(self, form: str, at: int) -> tuple[int, int]:
+        """How many times the text prints the stem ``form`` has at ``at`` (an е or ѣ) with е there and with ѣ: counted
+        over every word whose stem (the letters each of its dictionary forms shares with it, so no ending) holds the
+        same modern letters up to two past ``at`` (``_stem_key``) — any word of one root family and prefix, not one
+        dictionary word only (переворачиваютъ counts for перѣворачиваются, представляется for прѣдставится).
+        (0, 0) where the letter is not in ``form``'s stem."""
+        if self._stem_letters is None:
+            self._stem_letters = {}
+            for w, seen in self.occurrences.items():
+                if ("е" in w or "ѣ" in w) and common(w):
+                    for j, ch in enumerate(w):
+                        key = _stem_key(w, j) if ch in "еѣ" else ""
+                        if key:
+                            self._stem_letters.setdefault(key, [0, 0])[ch == "ѣ"] += len(seen)
+        key = _stem_key(form, at)
+        got = self._stem_letters.get(key) if key else None
+        return (got[0], got[1]) if got else (0, 0)
 
     def respelt_stem(self, form: str, repeats: int = 0) -> str:
         """``form`` with one е of its stem as ѣ or one ѣ as е, where the text prints the forms of the word that
@@ -1206,6 +1230,22 @@ class _Corpus:
         return left, right
 
 
+@persistent(star=True)
+def _stem_key(form: str, at: int) -> str:
+    """The modern letters of ``form`` up to two past ``at`` where they all lie in its stem — the part its modern
+    spelling shares with each of its dictionary forms, so that an ending is never taken for the stem (всѣ, все of
+    весь; чѣмъ, чемъ of что) — and spell it letter for letter; "" where they do not."""
+    modern = modernize_word(form).lower().replace("ё", "е")
+    lemmas = _lemmas(form)
+    if not lemmas:
+        return ""
+    stem = min(len(os.path.commonprefix([modern, lemma.replace("ё", "е")])) for lemma in lemmas)
+    end = min(at + 3, stem)
+    if end < at + 2 or _modern(form[:end]) != modern[:end]:
+        return ""
+    return modern[:end]
+
+
 @lru_cache(maxsize=200_000)
 def _respelled(a: str, b: str) -> bool:
     """Two forms of one word that spell a letter of their stem otherwise, ѣ against е, where they first
@@ -1255,6 +1295,38 @@ def estimate_channel(corpus: "_Corpus") -> dict[str, float]:
     read as a rate, for prior, worth PRIOR_SEEN misprints (a gamma prior): an edit the text gave few chances keeps
     about its hand-set cost, one it never shows in many chances costs more, one it shows often less. Empty where
     the text shows no misprint of a common confusion (nothing to price against): the hand-set costs alone."""
+    return _prices(*_misprints(corpus))
+
+
+def _prices(counts: dict[str, float], chances: dict[str, float]) -> dict[str, float]:
+    """``estimate_channel``'s costs from its counts and chances."""
+    ref = _common_rate(counts, chances)
+    if not ref:
+        return {}
+    hand = {"substitution": SUB, "insertion": INDEL, "deletion": INDEL}
+    for o, entries in _BY_OCR.items():
+        for _, t, c in entries:
+            hand[f"{t}→{o}"] = c
+    out = {}
+    for lb, n in chances.items():
+        prior = ref * math.exp(CONFUSION - hand[lb])  # the rate the hand-set cost stands for
+        rate = (counts.get(lb, 0.0) + PRIOR_SEEN) / (n + PRIOR_SEEN / prior)
+        out[lb] = CONFUSION + math.log(ref / rate)
+    return out
+
+
+def _common_rate(counts: dict[str, float], chances: dict[str, float]) -> float:
+    """How often, per chance, the text misprints a letter by one of the common confusions (``CONFUSION``): the
+    reference rate of ``estimate_channel``'s prices; 0 where it shows none."""
+    common_labels = [f"{t}→{o}" for o, t, c in SEED_CONFUSIONS if c == CONFUSION]
+    seen_common = sum(counts.get(lb, 0.0) for lb in common_labels)
+    common_chances = sum(chances[lb] for lb in common_labels)
+    return seen_common / common_chances if seen_common and common_chances else 0.0
+
+
+def _misprints(corpus: "_Corpus") -> tuple[dict[str, float], dict[str, float]]:
+    """``estimate_channel``'s counts: each single edit the text's misprints show (by label), and the chances the
+    text gave it."""
     frequent = {w: len(seen) for w, seen in corpus.occurrences.items()
                 if len(seen) >= NEIGHBOUR_FREQUENT and common(w)}
     counts: dict[str, float] = {}
@@ -1279,22 +1351,7 @@ def estimate_channel(corpus: "_Corpus") -> dict[str, float]:
     for o, entries in _BY_OCR.items():
         for _, t, _c in entries:
             chances[f"{t}→{o}"] = float(sum(w.count(t) * n for w, n in frequent.items()))
-    common_labels = [f"{t}→{o}" for o, t, c in SEED_CONFUSIONS if c == CONFUSION]
-    seen_common = sum(counts.get(lb, 0.0) for lb in common_labels)
-    common_chances = sum(chances[lb] for lb in common_labels)
-    if not seen_common or not common_chances:
-        return {}
-    ref = seen_common / common_chances
-    hand = {"substitution": SUB, "insertion": INDEL, "deletion": INDEL}
-    for o, entries in _BY_OCR.items():
-        for _, t, c in entries:
-            hand[f"{t}→{o}"] = c
-    out = {}
-    for lb, n in chances.items():
-        prior = ref * math.exp(CONFUSION - hand[lb])  # the rate the hand-set cost stands for
-        rate = (counts.get(lb, 0.0) + PRIOR_SEEN) / (n + PRIOR_SEEN / prior)
-        out[lb] = CONFUSION + math.log(ref / rate)
-    return out
+    return counts, chances
 
 
 # ---------------------------------------------------------------- a word's neighbours in the dictionary
@@ -1377,7 +1434,10 @@ class Corrector:
         self.overrides = self._load_overrides(overrides_path)
         self._cands: dict[str, tuple[str, ...]] = {}
         self._outnumbered: dict[tuple[str, int], tuple[str, ...]] = {}
-        self.prices = estimate_channel(self.corpus)
+        misprints = _misprints(self.corpus)
+        self.prices = _prices(*misprints)
+        # the text's rate of the common confusions, per chance: what ``prices`` are relative to (0: the text shows none)
+        self.common_rate = _common_rate(*misprints)
 
     def _priced(self, cost: float, ops: tuple, caps: bool) -> float:
         """``channel``'s cost with each edit priced as the text's own misprints price it (``estimate_channel``)."""
@@ -1502,6 +1562,9 @@ class Corrector:
             found = {c for c in _confusion_words(obs) if (
                 c in self.corpus.contexts or self.corpus.word_support(c) >= TEXT_FREQUENT_WORD)}
             found |= {c for c in self.corpus.frequent_near(obs) if common(c)}
+            # a ѣ of the stem the text's own spelling reads as е (``_stem_odds``), whether or not it prints this form
+            found |= {c for c in (obs[:i] + "е" + obs[i + 1:] for i, ch in enumerate(obs) if ch == "ѣ")
+                      if self._stem_odds(obs, c) >= MISPRINT_ODDS and common(c)}
         else:
             found = set(_dictionary_words(obs))
             # a corpus form that breaks the spelling rules is no reading: it would be corrected in turn
@@ -1701,7 +1764,9 @@ class Corrector:
         copy_ok = not real_word and not (len(wide) == 4 and self.corpus.near_copy(obs, wide, (here,)))
         for c in found:
             cost, ops = channel(obs, c, caps)
-            priced = self._priced(cost, ops, caps) - cost if not real_word else 0.0
+            # which reading: as the text's own misprints price the edits (not for a case misread in a real word, where
+            # the case alone is a reading the prices have nothing to say about)
+            priced = self._priced(cost, ops, caps) - cost if not (real_word and mixed) else 0.0
             lang, ev = self._language(c, ctx, wide, False, False, clause, linked, copy_ok)
             cands.append(_Cand(c, lang - cost, cost, ops, tuple(ev), priced=priced))
         if real_word and len(wide) == 4 and any("duplicate-witness" in c.evidence for c in cands):
@@ -1744,7 +1809,10 @@ class Corrector:
         others = [c for c in cands[1:] if not (spelt_as_text and _same_word(c.form, best.form))]
         delta = best.score - lang_obs
         # which reading: as the text's own misprints price the edits; whether any: as the hand-set costs do
-        margin = min(delta, (best.score - best.priced) - (others[0].score - others[0].priced)) if others else delta
+        runner = (best.score - best.priced) - (others[0].score - others[0].priced) if others else math.inf
+        # a real word's misprint odds weigh the reading against the printed form already (as delta does): the margin is
+        # then the runner-up's alone
+        margin = runner if real_word and "misprint-odds" in best.evidence else min(delta, runner)
         cert = _certainty(real_word and not mixed, best, delta, margin, misspelt(obs))
         if cert is None:
             if real_word and not mixed:
@@ -1841,6 +1909,12 @@ class Corrector:
         if cand.form in self._outnumbering(obs, support):
             return dataclasses.replace(cand, score=cand.score + VARIANT,
                                        evidence=cand.evidence + ("text-frequency", "outnumbered"))
+        if self._stem_odds(obs, cand.form) >= MISPRINT_ODDS:
+            return dataclasses.replace(cand, score=cand.score + VARIANT,
+                                       evidence=cand.evidence + ("spelling-variant", "misprint-odds"))
+        if not _lemmas(obs) & _lemmas(cand.form) and self._misprint_odds(obs, cand.form, support) >= MISPRINT_ODDS:
+            return dataclasses.replace(cand, score=cand.score + VARIANT,
+                                       evidence=cand.evidence + ("text-frequency", "misprint-odds"))
         if support > 1:
             return cand
         n = self.corpus.support(cand.form)
@@ -1866,6 +1940,49 @@ class Corrector:
                 and word_zipf(cand.form) >= word_zipf(obs) + 0.5 and not _lemmas(obs) & _lemmas(cand.form)):
             return dataclasses.replace(cand, score=cand.score + VARIANT, evidence=cand.evidence + ("text-frequency",))
         return cand
+
+    def _misprint_odds(self, obs: str, cand: str, support: int) -> float:
+        """log10 of the odds that the real word ``obs``, printed in ``support`` other places, is ``cand`` misprinted:
+        a noisy channel, P(cand) × P(the edits | cand) against P(obs). A word's prior is its count in the text with
+        the Russian frequency list for prior (a Dirichlet mixture: PRIOR_TOKENS tokens at its Zipf frequency), so a
+        word the text uses often is likely whatever Russian at large says, and one it never uses is as likely as
+        Russian makes it; the printed word is taken as common as its commonest form (word_zipf: a rare form of a
+        common word is no rare word), the reading only as its own form. Each edit's rate is the text's own
+        (``estimate_channel``: the common confusions' rate per chance, each edit priced against it), so a listed
+        confusion of a frequent word (гакъ for такъ) weighs more than a letter lost (катъ for картъ), and a rare word
+        that no likely edit makes of a common one keeps its odds low. -inf where the text shows no misprints to
+        measure the rates by."""
+        if not self.common_rate:
+            return -math.inf
+        _, ops = channel(obs, cand)
+        edits = sum(self._rate(label, sic) for label, sic, _ in ops)
+
+        def prior(n: int, z: float) -> float:
+            return n + PRIOR_TOKENS * 10 ** (z - 9)  # Zipf z: 10^z per 10^9 words
+
+        return math.log10(prior(self.corpus.support(cand), zipf(cand)) / prior(support, word_zipf(obs))) + edits
+
+    def _rate(self, label: str, sic: str) -> float:
+        """log10 of how often, per chance, the text misprints so (``_misprint_odds``)."""
+        return math.log10(self.common_rate) + (CONFUSION - self.prices.get(label, _op_cost(label, sic))) / math.log(10)
+
+    def _stem_odds(self, obs: str, cand: str) -> float:
+        """log10 of the odds that the ѣ of a real word's stem, where the reading ``cand`` has е, is a misprint: the
+        text's own spelling of the stem (``stem_spelt``) as two hypotheses — the stem has е, and each print with ѣ is
+        a misprint of it, or it has ѣ, and each print with е is one — each print weighed by the text's rate of that
+        misprint; the ѣ-root list, which lets the ѣ stand, counts as one print with ѣ more. So a stem the text prints
+        with е in a few places more than with ѣ has its ѣ read as е (вѣрхнимъ where верхн- is printed often, перѣ- where
+        пере- is), one it prints alike both ways or not at all keeps the ѣ. -inf where ``cand`` is not ``obs`` with
+        one ѣ of the stem as е, or the text shows no misprints."""
+        if not self.common_rate or len(obs) != len(cand):
+            return -math.inf
+        diff = [i for i, (a, b) in enumerate(zip(obs, cand)) if a != b]
+        if len(diff) != 1 or (obs[diff[0]], cand[diff[0]]) != ("ѣ", "е"):
+            return -math.inf
+        with_e, with_yat = self.corpus.stem_spelt(obs, diff[0])
+        if not with_yat:
+            return -math.inf
+        return (with_yat + 1) * self._rate("е→ѣ", "ѣ") - with_e * self._rate("ѣ→е", "е")
 
     def _outvoted(self, obs: str, cand: "_Cand", wide: tuple[str, ...], as_copy: float) -> "_Cand":
         """A real word against the reading a copy of the passage prints in its place. Two copies that differ in
