@@ -731,9 +731,28 @@ def _after_modal(modal: str, form: str) -> bool | None:
     True for an infinitive, False for a verb that can only be finite (``должны принадлежатъ``), None otherwise —
     where ``modal`` is no modal word, or ``form`` something else (an adverb may stand between: ``можно немедленно
     употребить``)."""
-    if not modal or not _modal(modal):
+    if not modal:
         return None
-    return _infinitive(form)
+    if _modal(modal):
+        return _infinitive(form, True)
+    if not _future_auxiliary(modal):
+        return None
+    # the future of быть takes an imperfective infinitive (будутъ лежать) or a short participle (будутъ покрыты), never a
+    # finite verb; a perfective infinitive is another word's (невозможно будетъ составить)
+    found = _infinitive(form, False)
+    return None if found and not _imperfective_infinitive(form) else found
+
+
+@persistent
+def _imperfective_infinitive(form: str) -> bool:
+    """Morphology may read ``form`` as an imperfective infinitive."""
+    return any(p.tag.POS == "INFN" and p.tag.aspect == "impf" for p in parses(modernize_word(form)))
+
+
+@persistent
+def _future_auxiliary(form: str) -> bool:
+    """``form`` may be the future of быть (будетъ, будутъ)."""
+    return any(p.normal_form == "быть" and p.tag.tense == "futr" for p in parses(modernize_word(form)))
 
 
 @persistent
@@ -743,14 +762,15 @@ def _modal(form: str) -> bool:
         p.normal_form not in IMPERSONAL_MODALS or _impersonal(p)) for p in parses(modernize_word(form)))
 
 
-@persistent
-def _infinitive(form: str) -> bool | None:
-    """True for a form morphology may read as an infinitive, False for one it reads only as a finite verb, None for
-    any other."""
+@persistent(star=True)
+def _infinitive(form: str, participle: bool) -> bool | None:
+    """True for a form morphology may read as an infinitive, False for one it reads only as a finite verb (or, with
+    ``participle``, as a finite verb, a short participle or a short adjective: what no modal word takes without быть
+    between, можно закрыты), None for any other."""
     ps = parses(modernize_word(form))
     if any(p.tag.POS == "INFN" for p in ps):
         return True
-    return False if ps and all(p.tag.POS == "VERB" for p in ps) else None
+    return False if ps and all(p.tag.POS == "VERB" or participle and p.tag.POS in {"PRTS", "ADJS"} for p in ps) else None
 
 
 @persistent
@@ -1833,7 +1853,8 @@ class Corrector:
         # — or, where the OCR repeated the misprint, spells its stem otherwise in many times as many places
         spelt = variant and (support == 0 and self.corpus.same_spelling(best.form) >= (
             TEXT_FREQUENT if orthography(obs)[1] == MISPLACED_ROOT else TEXT_FREQUENT_WORD)
-            or 0 < support <= REPEAT_MAX and best.form == self.corpus.respelt_stem(obs, support))
+            or 0 < support <= REPEAT_MAX and best.form == self.corpus.respelt_stem(obs, support)
+            or self._stem_odds(obs, best.form) >= MISPRINT_ODDS)  # … or the odds of its stem's spelling say so
         if cert == "low" and known(obs) and not mixed and not local and not misspelt(obs) and not spelt:
             # a form morphology knows is a word of the book until more than weak evidence speaks against it: at low
             # certainty only the words around it may (agreement, government, neighbours, another witness), and not
