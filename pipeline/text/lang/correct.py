@@ -186,7 +186,7 @@ OUTNUMBER = 10        # a reading one known confusion away that the text prints 
 STEM_SPELT = 2        # a stem the text spells otherwise in this many places (and never as printed): a misprint
 REPEAT_MAX = 3        # … printed in at most this many other places (the OCR repeats a confusion on a frequent word)
 PRIOR_TOKENS = 1000.0  # a word's prior: its count in the text plus its share of this many tokens of Russian (Zipf)
-MISPRINT_ODDS = 0.5    # log10 of the odds (≈ 3 : 1) that a real word is a misprint of the reading (``_misprint_odds``)
+MISPRINT_ODDS = 0.3    # log10 of the odds (≈ 2 : 1) that a real word is a misprint of the reading (``_misprint_odds``)
 
 LEXICON = Path(__file__).with_name("lexicon")
 
@@ -1564,7 +1564,9 @@ class Corrector:
             score += GOVERN
             evidence.append("government")
         elif after_prep is False:
-            score -= GOVERN
+            # a case morphology reads may be one of several it does not know; a case the spelling tells (SPELT_CASES:
+            # при чѣмъ, the instrumental) is certain
+            score -= 2 * GOVERN if form in SPELT_CASES else GOVERN
         gov = _governs(form, ctx[1]) if linked[1] else None
         if gov is True:
             score += GOVERN
@@ -1991,7 +1993,8 @@ class Corrector:
         """log10 of the odds that the ѣ of a real word's stem, where the reading ``cand`` has е, is a misprint: the
         text's own spelling of the stem (``stem_spelt``) as two hypotheses — the stem has е, and each print with ѣ is
         a misprint of it, or it has ѣ, and each print with е is one — each print weighed by the text's rate of that
-        misprint; the ѣ-root list, which lets the ѣ stand, counts as one print with ѣ more. So a stem the text prints
+        misprint; the ѣ-root list, where it lets the ѣ stand (a root placed where a root begins), counts as one print
+        with ѣ more. So a stem the text prints
         with е in a few places more than with ѣ has its ѣ read as е (вѣрхнимъ where верхн- is printed often, перѣ- where
         пере- is), one it prints alike both ways or not at all keeps the ѣ. -inf where ``cand`` is not ``obs`` with
         one ѣ of the stem as е, or the text shows no misprints."""
@@ -2003,7 +2006,8 @@ class Corrector:
         with_e, with_yat = self.corpus.stem_spelt(obs, diff[0])
         if not with_yat:
             return -math.inf
-        return (with_yat + 1) * self._rate("е→ѣ", "ѣ") - with_e * self._rate("ѣ→е", "е")
+        listed = _yat_ok(obs)[1]  # the root list lets this ѣ stand where it is
+        return (with_yat + listed) * self._rate("е→ѣ", "ѣ") - with_e * self._rate("ѣ→е", "е")
 
     def _outvoted(self, obs: str, cand: "_Cand", wide: tuple[str, ...], as_copy: float) -> "_Cand":
         """A real word against the reading a copy of the passage prints in its place. Two copies that differ in
