@@ -564,8 +564,11 @@ def _ending_fits(form: str, ending: str, placed: bool = False) -> bool:
     modern = form.translate(str.maketrans("ѣі", "еи"))
     # the word as 1918 spells it, too: a prefix раз-/из-… before a voiceless consonant is рас-/ис- (разсмотрѣть)
     options = (modern,) if is_known(modern) else (modern, modernize_word(form))
-    return any(p.tag.POS in wanted or ("COMP" in wanted and "Cmp2" in p.tag)
-               for m in options for p in parses(m))
+    # -ѣхъ, -ѣмъ, -ѣми are a pronoun's endings (тѣхъ, всѣмъ, однѣми): an adjective has them only where it is a
+    # pronominal one (morphology's Apro), not средній, верхній (среднемъ, верхнихъ)
+    pronominal = ending in {"ѣх", "ѣм", "ѣми"}
+    return any((p.tag.POS in wanted and not (pronominal and p.tag.POS == "ADJF" and "Apro" not in p.tag))
+               or ("COMP" in wanted and "Cmp2" in p.tag) for m in options for p in parses(m))
 
 
 def _yat_past_stem(form: str) -> bool:
