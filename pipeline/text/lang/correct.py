@@ -824,15 +824,18 @@ def _as_nouns(ps) -> list:
 
 @persistent(star=True)
 def _agrees(adj: str, noun: str) -> bool:
-    """An adjective or participle before a noun of the same case and number (and gender)."""
+    """An adjective or participle before a noun of the same case and number (and gender). A noun's second
+    prepositional or genitive (въ каждомъ ряду, loc2) is its case for agreement; a reading as a name (Раду) is none
+    for a word in lower case."""
     aps = [p for p in parses(modernize_word(adj)) if p.tag.POS in {"ADJF", "PRTF"}]
     if not aps:
         return False
     for n in _as_nouns(parses(modernize_word(noun))):
-        if n.tag.POS != "NOUN":
+        if n.tag.POS != "NOUN" or NAME_TAGS & n.tag.grammemes:
             continue
+        case = _CASE.get(n.tag.case, n.tag.case)
         for a in aps:
-            if a.tag.case == n.tag.case and a.tag.number == n.tag.number and (
+            if a.tag.case == case and a.tag.number == n.tag.number and (
                     a.tag.number == "plur" or not a.tag.gender or a.tag.gender == n.tag.gender):
                 return True
     return False

@@ -168,6 +168,15 @@ def test_a_letters_name_is_no_noun_an_adjective_agrees_with():
     assert _agrees("состоящій", "рядъ")
 
 
+def test_an_adjective_agrees_with_a_nouns_second_prepositional_and_not_with_a_name():
+    from pipeline.text.lang.correct import _agrees
+
+    # ряду, углу: the prepositional of рядъ, уголъ after въ/на (morphology's loc2) is their prepositional for agreement
+    assert _agrees("каждомъ", "ряду") and _agrees("первомъ", "углу")
+    # раду is a word only as a name (Раду) or the accusative of рада: no prepositional for каждомъ to agree with
+    assert not _agrees("каждомъ", "раду")
+
+
 def test_the_case_the_old_spelling_tells_decides_government():
     from pipeline.text.lang.correct import _governs
 
