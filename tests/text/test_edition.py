@@ -48,7 +48,8 @@ def test_note_texts_are_the_books(manifest):
     notes = {n["n"]: n["text"] for n in manifest["notes"]}
     assert notes[6].startswith("Тузъ трефъ, будучи одною изъ основныхъ картъ")
     assert notes[20].startswith("Успѣхъ этого пасьянса")
-    assert notes[1].startswith("Если же навѣрху пачекъ не окажется ни одного туза")
+    # the witness prints навђрху here and наверху in three places (верхъ has е): the misprint read as the book has it
+    assert notes[1].startswith("Если же наверху пачекъ не окажется ни одного туза")
 
 
 def test_anchors_stand_in_the_text_and_the_note_in_the_tei(edition):
