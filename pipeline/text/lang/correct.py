@@ -67,8 +67,14 @@ Russian and the reading, commoner, is a word the text uses often — one known c
 (``каргой`` → ``картой``), or one letter of any kind away where the printed form is in no frequency
 list and the reading is used in a dozen places.  A real word the text outnumbers tenfold — a word one known confusion away, printed (any form) in ten times as
 many places, even where the OCR repeated its misreading in up to REPEAT_MAX places (``ивъ`` for ``изъ``) — yields
-at medium certainty (``outnumbered``); a form that spells its stem as the text never does where it spells it
-otherwise (``вѣсь`` where ``весь`` is printed: ``respelt_stem``) earns nothing from the other forms of its word.
+at medium certainty (``outnumbered``); so does a real word printed in at most REPEAT_MAX other places whose odds of
+being a reading misprinted reach MISPRINT_ODDS (``misprint-odds``): a noisy channel, the reading's prior — its count
+in the text with the Russian frequency list for prior — times the text's own rate of the edits, against the printed
+word's prior (``_misprint_odds``: ``гакъ`` → ``такъ``, not ``крадетъ`` → ``кладетъ``), and a ѣ of a stem that the
+text's own spelling of that stem reads as е (``_stem_odds``: ``перѣворачиваются`` where the text prints
+``переворачиваютъ``; a 3-letter root of the ѣ-list, прѣ, hides it from the spelling rules); a form that spells its
+stem as the text never does where it spells it otherwise (``вѣсь`` where ``весь`` is printed: ``respelt_stem``) earns
+nothing from the other forms of its word.
 A non-word's best reading is taken, with low
 certainty, even when it beats the runner-up by a small margin; a form that is no word and has no
 clear winner becomes a ``Review``.  A second pass looks again at the words whose neighbours were
@@ -2000,10 +2006,9 @@ class Corrector:
         text's own spelling of the stem (``stem_spelt``) as two hypotheses — the stem has е, and each print with ѣ is
         a misprint of it, or it has ѣ, and each print with е is one — each print weighed by the text's rate of that
         misprint; the ѣ-root list, where it lets the ѣ stand (a root placed where a root begins), counts as one print
-        with ѣ more. So a stem the text prints
-        with е in a few places more than with ѣ has its ѣ read as е (вѣрхнимъ where верхн- is printed often, перѣ- where
-        пере- is), one it prints alike both ways or not at all keeps the ѣ. -inf where ``cand`` is not ``obs`` with
-        one ѣ of the stem as е, or the text shows no misprints."""
+        with ѣ more. So a stem the text prints with е in a few places more than with ѣ has its ѣ read as е (вѣрхнимъ
+        where верхн- is printed often, перѣ- where пере- is), one it prints alike both ways or not at all keeps the ѣ.
+        -inf where ``cand`` is not ``obs`` with one ѣ of the stem as е, or the text shows no misprints."""
         if not self.common_rate or len(obs) != len(cand):
             return -math.inf
         diff = [i for i, (a, b) in enumerate(zip(obs, cand)) if a != b]
