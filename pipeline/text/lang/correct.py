@@ -1667,7 +1667,14 @@ class Corrector:
             if isinstance(r, Correction) and r.kind not in {"join"} and " " not in r.corr:
                 read[idx] = r.corr.lower()
         for idx, r in list(results.items()):
-            if isinstance(r, Correction) or read[max(0, idx - 2):idx + 3] == lower[max(0, idx - 2):idx + 3]:
+            if read[max(0, idx - 2):idx + 3] == lower[max(0, idx - 2):idx + 3]:
+                continue
+            if isinstance(r, Correction):
+                # a reading is read again between its neighbours as read, as a second correcting of the corrected
+                # text would read it (по обыкновънію лежащіб: обыкновѣнію, then обыкновенію by лежащія)
+                if r.kind != "join" and " " not in r.corr:
+                    results[idx] = self._read_through(r, self._at(toks, words, read, idx, lower, r.corr))
+                    read[idx] = results[idx].corr.lower()
                 continue
             again = self._at(toks, words, read, idx, lower)
             if again is not None or isinstance(r, Review):
@@ -1687,12 +1694,14 @@ class Corrector:
         reviews.sort(key=lambda r: r.start)
         return corrections, reviews
 
-    def _at(self, toks, words, lower, idx, printed=None):
-        """``printed``: the words as printed, where ``lower`` has some of them as read (the second pass)."""
+    def _at(self, toks, words, lower, idx, printed=None, reading=None):
+        """``printed``: the words as printed, where ``lower`` has some of them as read (the second pass);
+        ``reading``: the word as read, looked at in place of its print."""
         k = words[idx]
         printed = printed or lower
         here = tuple(printed[i] if 0 <= i < len(printed) else "" for i in (idx - 2, idx - 1, idx + 1, idx + 2))
         start, end, surface, _ = toks[k]
+        surface = reading or surface
         p1 = lower[idx - 1] if idx else ""
         n1 = lower[idx + 1] if idx + 1 < len(words) else ""
         p2 = lower[idx - 2] if idx > 1 else ""
@@ -1748,10 +1757,17 @@ class Corrector:
             # a reading the corrector would read again (an OCR form of the corpus, катггами for
             # катггамр) is read through to the end, so that correcting twice is correcting once
             again = self._word_once(found.corr, ctx, wide, gap_before, gap_after, start, end, prev_surface, cut, here)
-            if isinstance(again, Correction) and " " not in again.corr:
-                found = dataclasses.replace(found, corr=again.corr, cert=min(found.cert, again.cert, key=CERTS.index),
-                                            kind=found.kind + "+" + again.kind, evidence=found.evidence + again.evidence)
+            found = self._read_through(found, again)
         return found
+
+    @staticmethod
+    def _read_through(found: Correction, again) -> Correction:
+        """``found`` read on to ``again``, the correction of its own reading (a single word), if there is one: the
+        reading of both, at the lesser certainty of the two."""
+        if not isinstance(again, Correction) or " " in again.corr or again.corr == found.corr:
+            return found
+        return dataclasses.replace(found, corr=again.corr, cert=min(found.cert, again.cert, key=CERTS.index),
+                                   kind=found.kind + "+" + again.kind, evidence=found.evidence + again.evidence)
 
     def _word_once(self, surface, ctx, wide, gap_before, gap_after, start, end, prev_surface="", cut="", here=()):
         """``cut``: "start"/"end" where the word stands at the edge of a text cut off there (see ``_at``); ``here``:

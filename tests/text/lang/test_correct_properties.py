@@ -58,6 +58,10 @@ def test_correcting_the_corrected_witnesses_changes_nothing(corrector):
 @example(paragraph="Такимъ же образомъ кладутся карты изъ букота.", seed=5513)
 # a small letter before capitals (пАХЪ) is no sentence cut off before it: read as ШАХЪ at once, not ПАХЪ, then ШАХЪ
 @example(paragraph="ШАХЪ.", seed=764)
+# a reading is read again between its neighbours as read: обыкновънію was read обыкновѣнію beside the misprint
+# лежащіб, then обыкновенію once лежащія was read
+@example(paragraph="I. Когда карты расположены въ кружокъ, то самая верхняя карта въ каждой пачкѣ годна для игры; "
+                  "снятіе верхнихъ картъ освобождаетъ, по обыкновенію, лежащія ниже.", seed=226)
 def test_correcting_twice_is_correcting_once(corrector, paragraph, seed):
     text = noisy(paragraph, seed)
     corrected, _ = apply(text, corrector.correct(text)[0])
