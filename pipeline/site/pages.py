@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from . import ledger, render
+from .play import static
 from .edition import ChapterFiles, Edition
 from .render import h, add
 
@@ -75,8 +76,9 @@ def spaced(table: etree._Element) -> etree._Element:
 
 
 def toc_tokens(root: etree._Element) -> list[dict]:
+    """The page's sections for its contents list (the board's own heading is not one of the text's)."""
     return [{"level": 2, "id": el.get("id"), "name": visible_text(el), "children": []}
-            for el in root.iter("h2") if el.get("id")]
+            for el in root.iter("h2") if el.get("id") and el.get("class") != "play-title"]
 
 
 def spelling_pairs(root: etree._Element) -> dict[str, str]:
@@ -133,8 +135,7 @@ def chapter_tree(ch: ChapterFiles, edition: Edition) -> etree._Element:
     div = render.game_div(tree)
     add(root, render.render(div, ctx))
     add(root, h("div", {"class": "fn-pops"}, ctx.popovers) if ctx.popovers else None)
-    add(root, h("div", {"class": "game-board", "data-game": ch.slug, "data-search-exclude": ""},
-                h("p", {"class": "game-board-placeholder"}, "Здесь играют в этот пасьянс; для игры нужен JavaScript.")))
+    add(root, board_place(ch.slug))
     add(root, notes_section(ctx))
     add(root, ledger.link(ch.slug, ch.tei))  # to the rule ledger's page (pipeline/site/ledger.py)
     add(root, witness_section(ctx, cited_witnesses(div, ctx), edition))
@@ -142,6 +143,15 @@ def chapter_tree(ch: ChapterFiles, edition: Edition) -> etree._Element:
     drop_dangling_links(root)
     number_passages(root)
     return root
+
+
+def board_place(slug: str) -> etree._Element:
+    """Where the game is played: the board of the default deal as the build draws it (play/static.py), which the
+    page's script takes over; a chapter whose game the engine does not have gets a note in its place."""
+    if static.has_board(slug):
+        return static.markup(slug)
+    return h("div", {"class": "game-board", "data-game": slug, "data-search-exclude": ""},
+             h("p", {"class": "game-board-placeholder"}, "Здесь играют в этот пасьянс; для игры нужен JavaScript."))
 
 
 def number_passages(root: etree._Element) -> None:

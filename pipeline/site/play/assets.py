@@ -13,7 +13,8 @@
 - `play/games.json`: the registered games, read at build time from the engine's registry; `play/describe/<slug>.json`
   (the engine's `api.describe`, each rule with its `anchor` in the chapter);
 - `play/first/<slug>.json`: the game's board at its default deal (the engine's layout, rules and first position,
-  computed here), which the chapter page preloads, so the board is drawn with the page;
+  computed here), which the chapter page preloads for board.mjs; `play/first/<slug>.css`: where the piles of the
+  board the build draws into the page (static.py) lie at every width;
 - every page with a `<div class="game-board" data-game="…">` gets the board's stylesheet and script, the preload and
   its game as JSON; the runtime starts only when the reader moves towards the game (board.mjs).
 """
@@ -37,12 +38,14 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
+from pipeline.site.play import static
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 ASSETS = ("board.mjs", "cards.mjs", "geometry.mjs", "engine.mjs", "worker.mjs", "sw.js", "board.css")
 OUT = "play"
-MARK = 'class="game-board"'
+MARK = 'class="game-board'
 
 log = logging.getLogger("mkdocs.hooks.play")
 _state: dict[str, object] = {"games": []}
@@ -428,26 +431,33 @@ def on_files(files: Files, config) -> Files:
         _add(files, config, f"{OUT}/describe/{game['slug']}.json", json.dumps(info, ensure_ascii=False).encode())
         first = json.dumps(first_board(game["slug"], version, info), ensure_ascii=False, separators=(",", ":"))
         _add(files, config, f"{OUT}/first/{game['slug']}.json", first.encode())
+        placed = static.stylesheet(game["slug"])  # where the page's board, drawn by the build, lies at a width
+        _add(files, config, f"{OUT}/first/{game['slug']}.css", placed.encode())
+        # `deal`: the deal on the board the build drew (the engine starts it, whether or not the JSON came)
         boards[game["slug"]] = {"bundle": version, "first": hashlib.sha256(first.encode()).hexdigest()[:12],
-                                "snapshot": _state["snapshot"]}
+                                "snapshot": _state["snapshot"], "deal": DEFAULT_DEAL}
+        _state.setdefault("placed", {})[game["slug"]] = hashlib.sha256(placed.encode()).hexdigest()[:12]
     _add(files, config, f"{OUT}/games.json", json.dumps(games, ensure_ascii=False, indent=1).encode())
     _state["games"] = games
     _state["boards"] = boards
     return files
 
 
-GAME_ATTR = re.compile(r'<div class="game-board" data-game="([a-z0-9-]+)"')
+GAME_ATTR = re.compile(r'<div class="game-board[a-z -]*" data-game="([a-z0-9-]+)"')
 
 
 def tags(page_url: str, version: str, games: list[dict], slug: str | None = None,
-         board: dict | None = None) -> dict[str, str]:
-    """What the page gets: `head` (the stylesheet and the page's game as the engine registers it, with its board
+         board: dict | None = None, placed: str | None = None) -> dict[str, str]:
+    """What the page gets: `head` (the stylesheet, the places of the board the build drew into the page —
+    `play/first/<slug>.css`, version `placed` — and the page's game as the engine registers it, with its board
     at the default deal — JSON `null` if the engine does not have the game — so the board is drawn without a
     request) and `body` (the board's module script). No script starts the runtime: board.mjs does, on intent."""
     css = get_relative_url(f"{OUT}/board.css", page_url)
     js = get_relative_url(f"{OUT}/board.mjs", page_url)
     game = next((g for g in games if g["slug"] == slug), None)
-    preload = ""
+    preload = places = ""
+    if game and placed:
+        places = f'<link rel="stylesheet" href="{get_relative_url(f"{OUT}/first/{slug}.css", page_url)}?v={placed}">\n'
     if game and board:
         game = {**game, **board, "assets": version}
         first = get_relative_url(f"{OUT}/first/{slug}.json", page_url)
@@ -456,7 +466,7 @@ def tags(page_url: str, version: str, games: list[dict], slug: str | None = None
     data = json.dumps(game, ensure_ascii=False, separators=(",", ":"))
     data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return {
-        "head": (f'<link rel="stylesheet" href="{css}?v={version}">\n{preload}'
+        "head": (f'<link rel="stylesheet" href="{css}?v={version}">\n{places}{preload}'
                  f'<script type="application/json" id="edition-play-game">{data}</script>\n'),
         "body": f'<script type="module" src="{js}?v={version}"></script>\n',
     }
@@ -480,7 +490,9 @@ def on_post_page(output: str, page, config) -> str:
     found = GAME_ATTR.search(output)
     slug = found.group(1) if found else None
     boards: dict = _state.get("boards", {})  # type: ignore[assignment]
-    add = tags(page.url, asset_version(), _state["games"], slug, boards.get(slug))  # type: ignore[arg-type]
+    placed: dict = _state.get("placed", {})  # type: ignore[assignment]
+    add = tags(page.url, asset_version(), _state["games"], slug,  # type: ignore[arg-type]
+               boards.get(slug), placed.get(slug))
     output = output.replace("</head>", add["head"] + "</head>", 1)
     return output.replace("</body>", add["body"] + "</body>", 1)
 

@@ -4,8 +4,10 @@
 // interchangeable, where a rule stands in the chapter, what a hint is, what auto-play may play — all of it comes
 // from the engine (the build's JSON in the page, then the worker). The DOM is built with textContent only.
 //
-// The page carries the board of the chapter's default deal as the build computed it (assets.py): it is drawn at
-// once, by this same renderer. The runtime (Pyodide and the engine, ~4 MB compressed) starts only on the reader's
+// The page carries the board of the chapter's default deal as the build drew it (static.py: in the page's HTML, so
+// in its first paint, with no script run); this renderer adopts it and, once it has the width, draws the same
+// cards in the same places as its own (the layout and first position the build embeds, play/first/<slug>.json).
+// The runtime (Pyodide and the engine, ~4 MB compressed) starts only on the reader's
 // intent: a pointer, a touch or a key on the board, «Играть», a deal in the address, or the board scrolled near.
 import { Engine } from "./engine.mjs";
 import { cardName, cardsName, countCards, makeCard, setFaceUp } from "./cards.mjs";
@@ -90,75 +92,59 @@ export class Board {
 
   // --- the skeleton ------------------------------------------------------------------------------------------
 
+  /** Adopt the board the build drew into the page (static.py: the skeleton, and the default deal on the table, in
+   * the state before the engine runs): its parts, its controls' actions. The cards stay the build's until the
+   * width is known (show), then this renderer draws its own in their places. */
   build() {
     const r = this.root;
-    r.replaceChildren();
-    r.classList.add("play");
-    r.dataset.state = "loading";
-    const id = (s) => `play-${this.slug}-${s}`;
-    this.loader = h("div", { class: "play-loader", role: "status" },
-      this.loaderText = h("span", {}, "Игра загружается…"), " ",
-      this.playButton = h("button", { type: "button", class: "play-start", onclick: () => this.intent() }, "Играть"),
-      this.loaderBar = h("progress", { max: "100", value: "0", "aria-label": "Загрузка движка игры" }),
-      this.loaderTime = h("span", { class: "play-loader-time" }));
-    this.dealInput = h("input", { type: "number", min: "1", step: "1", inputmode: "numeric", id: id("deal"),
-      name: "play-deal", class: "play-deal-input", required: true });
-    this.dealLink = h("a", { class: "play-deal-link", href: "#" }, "ссылка на раздачу");
-    const button = (label, cls, onclick, extra = {}) => h("button", { type: "button", class: cls, onclick, ...extra }, label);
-    this.buttons = {
-      newDeal: button("Новая раздача", "play-new", () => this.newDeal()),
-      restart: button("Заново", "play-restart", () => this.restart(), { title: "Начать эту раздачу сначала" }),
-      undo: button("Отменить", "play-undo", () => this.undo(), { title: "Отменить ход (Ctrl+Z)" }),
-      redo: button("Вернуть", "play-redo", () => this.redo(), { title: "Вернуть ход (Ctrl+Shift+Z)" }),
-      hint: button("Подсказка", "play-hint", () => this.hint(), { title: "Подсказать ход (H)" }),
-      expand: button("Во весь экран", "play-expand", () => this.setExpanded(!this.root.classList.contains("play-expanded")),
-        { "aria-pressed": "false", title: "Поле и правила на всё окно (Esc — вернуть)" }),
-      auto: button("На основания", "play-auto", () => this.toggleAuto(),
-        { title: "Играть карты на основания, пока это возможно (A); нажмите ещё раз, чтобы остановить" }),
+    const part = (selector) => {
+      const el = r.querySelector(selector);
+      if (!el) throw new Error(`the page's board has no ${selector} (static.py draws it)`);
+      return el;
     };
-    const dealForm = h("form", { class: "play-deal", onsubmit: (e) => { e.preventDefault(); this.openDeal(); } },
-      h("label", { for: id("deal") }, "Раздача №"), this.dealInput,
-      h("button", { type: "submit", class: "play-open" }, "Открыть"), this.dealLink);
-    this.fourColour = h("input", { type: "checkbox", name: "play-four-colour", id: id("four"),
-      onchange: () => this.setFourColour(this.fourColour.checked) });
+    this.loader = part(".play-loader");
+    this.loaderText = part(".play-loader-text");
+    this.playButton = part(".play-start");
+    this.loaderBar = part(".play-loader progress");
+    this.loaderTime = part(".play-loader-time");
+    this.dealInput = part(".play-deal-input");
+    this.dealLink = part(".play-deal-link");
+    this.toolbar = part(".play-toolbar");
+    const actions = {
+      newDeal: [".play-new", () => this.newDeal()],
+      restart: [".play-restart", () => this.restart()],
+      undo: [".play-undo", () => this.undo()],
+      redo: [".play-redo", () => this.redo()],
+      hint: [".play-hint", () => this.hint()],
+      expand: [".play-expand", () => this.setExpanded(!this.root.classList.contains("play-expanded"))],
+      auto: [".play-auto", () => this.toggleAuto()],
+    };
+    this.buttons = {};
+    for (const [name, [selector, action]] of Object.entries(actions)) {
+      this.buttons[name] = part(selector);
+      this.buttons[name].addEventListener("click", action);
+    }
+    this.playButton.addEventListener("click", () => this.intent());
+    part(".play-deal").addEventListener("submit", (e) => { e.preventDefault(); this.openDeal(); });
+    this.fourColour = part("input[name='play-four-colour']");
+    this.fourColour.addEventListener("change", () => this.setFourColour(this.fourColour.checked));
     // the readings of the rules the engine offers for this game (info.variants), if any: renderVariants
-    this.variantSelect = h("select", { id: id("variant"), name: "play-variant", class: "play-variant-select",
-      onchange: () => this.setVariant(this.variantSelect.value) });
-    this.variantLabel = h("label", { for: id("variant"), class: "play-variant", hidden: true }, "Правила: ");
-    this.variantSelect.hidden = true;
-    const options = h("div", { class: "play-options" },
-      h("label", { for: id("four") }, this.fourColour, " четыре цвета мастей"), this.variantLabel, this.variantSelect);
-    this.toolbar = h("div", { class: "play-toolbar", role: "toolbar", "aria-label": "Управление игрой" },
-      this.buttons.newDeal, dealForm, this.buttons.restart, this.buttons.undo, this.buttons.redo,
-      this.buttons.hint, this.buttons.auto, this.buttons.expand, options);
-    this.turn = h("p", { class: "play-turn", "aria-live": "polite" });
-    this.outcome = h("p", { class: "play-outcome", role: "alert" });
-    this.surface = h("div", { class: "play-surface", role: "group", "aria-label": "Игровое поле",
-      "aria-describedby": id("keys") });
-    this.table = h("div", { class: "play-table" }, this.surface);
-    this.wideNote = h("p", { class: "play-wide-note", hidden: true },
-      "Поле шире экрана: прокрутите его вбок, поверните телефон или нажмите «Во весь экран».");
-    this.movesSelect = h("select", { id: id("moves"), class: "play-moves-select" });
-    const movesForm = h("form", { class: "play-moves", onsubmit: (e) => { e.preventDefault(); this.playSelected(); } },
-      h("label", { for: id("moves") }, "Ходы: "), this.movesSelect,
-      h("button", { type: "submit", class: "play-do" }, "Сделать ход"));
-    this.announcer = h("p", { class: "play-announce", "aria-live": "polite" });
-    const keys = h("details", { class: "play-keys" }, h("summary", {}, "Как играть"),
-      h("p", { id: id("keys") },
-        "Щёлкните (коснитесь) карту, затем место, куда её положить; или перетащите её. Подсвеченные места — " +
-        "куда ход по правилам возможен. С клавиатуры: стрелки — от стопки к стопке, Enter или пробел — взять " +
-        "карту и положить её, Esc — отменить выбор; Ctrl+Z — отменить ход, Ctrl+Shift+Z — вернуть, H — " +
-        "подсказка, A — на основания. Все возможные ходы есть и в списке «Ходы» под полем."));
-    this.rulesList = h("ol", { class: "play-rules-list" });
-    this.rulesNote = h("p", { class: "play-rules-note" });
-    this.rules = h("aside", { class: "play-rules", "aria-labelledby": id("rules-head") },
-      h("h3", { id: id("rules-head") }, "Правила"), this.rulesNote, this.rulesList);
-    this.main = h("div", { class: "play-main" },
-      h("div", { class: "play-board-col" }, this.turn, this.outcome, this.wideNote, this.table, this.announcer, movesForm, keys),
-      this.rules);
-    r.append(h("h2", { class: "play-title", id: id("head") }, "Играть"), this.loader, this.toolbar, this.main);
+    this.variantSelect = part(".play-variant-select");
+    this.variantSelect.addEventListener("change", () => this.setVariant(this.variantSelect.value));
+    this.variantLabel = part(".play-variant");
+    this.turn = part(".play-turn");
+    this.outcome = part(".play-outcome");
+    this.surface = part(".play-surface");
+    this.table = part(".play-table");
+    this.wideNote = part(".play-wide-note");
+    this.movesSelect = part(".play-moves-select");
+    part(".play-moves").addEventListener("submit", (e) => { e.preventDefault(); this.playSelected(); });
+    this.announcer = part(".play-announce");
+    this.rulesList = part(".play-rules-list");
+    this.rulesNote = part(".play-rules-note");
+    this.rules = part(".play-rules");
+    this.main = part(".play-main");
     this.setControlsEnabled(false);
-    this.playButton.hidden = true;
     try { this.setFourColour(localStorage.getItem(STORE_COLOURS) === "1"); } catch (e) { /* storage off */ }
 
     this.surface.addEventListener("click", (e) => this.onClick(e));
@@ -206,8 +192,9 @@ export class Board {
 
   // --- loading -----------------------------------------------------------------------------------------------
 
-  /** Draw the board of the default deal that the build computed (play/first/<slug>.json, preloaded by the page);
-   * the runtime waits for intent. A deal in the address is intent already: the reader came to play it. */
+  /** Draw the board of the default deal that the build computed (play/first/<slug>.json, preloaded by the page) in
+   * place of the one the build drew into the page (the same cards in the same places); the runtime waits for
+   * intent. A deal in the address is intent already: the reader came to play it. */
   show() {
     const g = this.game;
     const deal = dealFromHash();
@@ -215,7 +202,7 @@ export class Board {
       ? fetch(new URL(`first/${encodeURIComponent(this.slug)}.json?v=${g.first}`, import.meta.url))
         .then((r) => (r.ok ? r.json() : null)).catch(() => null)
       : Promise.resolve(null);
-    // The first board is drawn once the browser has laid the page out anyway (the ResizeObserver's first report:
+    // This renderer's board is drawn once the browser has laid the page out anyway (the ResizeObserver's first report:
     // reading the width before then forces a layout of the whole page, a long task on a phone), and the rules
     // panel in a task of its own after it: the page's main thread is never held long (Lighthouse's blocking time).
     first.then((b) => this.whenMeasured(() => {
@@ -236,10 +223,7 @@ export class Board {
       this.boot();
       return;
     }
-    this.root.dataset.state = "static";
-    this.loaderText.textContent = "Игра начнётся с первого хода: щёлкните карту или нажмите";
-    this.playButton.hidden = false;
-    this.listenForIntent();
+    this.listenForIntent(); // the page says so already (data-state "static"): the game starts on the first touch
   }
 
   /** Run `draw` once the board's width is known from the ResizeObserver (at once if it is; a board the observer
@@ -519,7 +503,8 @@ export class Board {
     this.byName = Object.fromEntries(layout.piles.map((p) => [p.name, p]));
     this.groupSize = {};
     for (const p of layout.piles) this.groupSize[p.group] = (this.groupSize[p.group] || 0) + 1;
-    this.surface.replaceChildren();
+    this.surface.replaceChildren(); // the build's cards, if still there, go: this renderer draws in their places
+    this.root.classList.remove("play-built");
     this.cardEls.clear();
     this.pileEls = {};
     for (const p of layout.piles) {
@@ -931,6 +916,7 @@ export class Board {
   }
 
   setFocusPile(name, focus = true) {
+    if (!this.pileEls[name]) return; // a pile of the board the build drew, before this renderer has drawn its own
     if (this.focusPile && this.pileEls[this.focusPile]) this.pileEls[this.focusPile].tabIndex = -1;
     this.focusPile = name;
     const el = this.pileEls[name];
@@ -944,7 +930,7 @@ export class Board {
     const name = this.pileOf(e.target);
     if (!name) return;
     const dirs = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
-    if (dirs[e.key]) {
+    if (dirs[e.key] && this.placed) {
       const next = neighbour(this.placed.piles, this.placedByName[name], dirs[e.key]);
       if (next) this.setFocusPile(next.name);
       e.preventDefault();

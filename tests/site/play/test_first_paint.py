@@ -1,14 +1,16 @@
-"""The board is drawn with the page, from the build's engine run, and costs a reader nothing until they move
-towards the game: a visit that only reads fetches no runtime file; the first touch on the board starts the engine
-and plays what was touched. Sizes: at 1366 px every game's cards are at least 48 px wide, on a 390 px phone at
-least 30 px and no board scrolls sideways (layouts too wide are re-flowed) — read from the board drawn before the
+"""The board is in the page as the build drew it, so in its first paint with no script run, and costs a reader
+nothing until they move towards the game: a visit that only reads fetches no runtime file; the first touch on the
+board starts the engine and plays what was touched. The page's renderer draws the same cards in the same places
+once it has the width. Sizes: at 1366 px every game's cards are at least 48 px wide, on a 390 px phone at least
+30 px and no board scrolls sideways (layouts too wide are re-flowed) — read from the board drawn before the
 runtime, which the live board draws the same way."""
 from __future__ import annotations
 
 import pytest
 
 from pipeline.engine import api
-from play_helpers import READY_MS, cli_play, dom_piles, recording_server, registered_games, view, wait_ready
+from pipeline.site.play.assets import DEFAULT_DEAL
+from play_helpers import READY_MS, cli_play, dom_piles, recording_server, registered_games, settle, view, wait_ready
 
 GAME = "windmill" if "windmill" in registered_games() else registered_games()[0]
 RUNTIME = ("/play/pyodide/", "/play/engine/", "/play/worker.mjs", "/play/sw.js")
@@ -99,3 +101,92 @@ def test_every_board_keeps_its_cards_readable_without_sideways_scrolling(browser
             assert got["table"] and got["page"], f"{slug} scrolls sideways at {width} px"
     finally:
         ctx.close()
+
+
+# every card element on the board with its box (page coordinates), and which of them a reader sees: every card of
+# a fanned pile, the top card of a pile that is not (the others lie under it)
+CARDS = """() => [...document.querySelectorAll('.play-surface .pile')].flatMap(p => {
+    const cards = [...p.querySelectorAll(':scope > .card')];
+    const fanned = !p.classList.contains('fan-none');
+    return cards.map((c, i) => { const r = c.getBoundingClientRect();
+        return {card: c.dataset.card, pile: p.dataset.pile, seen: fanned || i === cards.length - 1,
+                down: c.classList.contains('down'), face: c.querySelector('.centre')?.textContent || '',
+                box: [r.left + scrollX, r.top + scrollY, r.width, r.height]}; }); })"""
+
+
+def test_the_board_is_in_the_page_without_javascript(browser, site_url):
+    """With JavaScript off, the chapter shows the default deal's cards, faces and all, where a reader sees them,
+    and says that the game starts on the first touch (and that it needs JavaScript)."""
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, java_script_enabled=False)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{site_url}chapters/{GAME}/")
+        cards = page.evaluate(CARDS)
+        initial = cli_play(GAME, DEFAULT_DEAL)["initial"]
+        # the top card of every pile, every card of a fanned one, as the engine deals them
+        assert {c["pile"]: c["card"] for c in cards} == {name: ids[-1] for name, ids in initial.items() if ids}
+        assert all(c["seen"] for c in cards)
+        up = [c for c in cards if not c["down"]]
+        assert up and all(c["face"] for c in up)
+        assert page.locator(".play-surface .card").first.is_visible()
+        for c in cards:
+            assert c["box"][2] >= 30 and c["box"][3] > c["box"][2], c
+        table = page.locator(".play-table").bounding_box()
+        assert all(table["x"] <= c["box"][0] and c["box"][0] + c["box"][2] <= table["x"] + table["width"]
+                   for c in cards)
+        assert "Игра начнётся с первого хода" in page.locator(".play-loader").inner_text()
+        note = page.locator(".game-board noscript .game-board-placeholder")
+        assert note.is_visible() and "нужен JavaScript" in note.inner_text()
+        assert page.locator(".game-board [style]").count() == 0  # the CSP forbids inline styles: classes only
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("width, height", [(1366, 768), (390, 844)])
+def test_the_page_renderer_draws_the_builds_cards_in_their_places(browser, site_url, width, height):
+    """Every game: the board as the build drew it (the page without board.mjs: its other scripts run) and as the
+    renderer draws it once it has the width have the same cards seen at the same places (within 2 px), and the
+    moves below the board stay where they were (the renderer's own board is no taller or shorter)."""
+    phone = width < 700
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
+    try:
+        built, live = ctx.new_page(), ctx.new_page()
+        built.route("**/play/board.mjs*", lambda route: route.abort())
+        for slug in registered_games():
+            built.goto(f"{site_url}chapters/{slug}/", wait_until="load")
+            live.goto(f"{site_url}chapters/{slug}/", wait_until="load")
+            live.wait_for_function("() => performance.getEntriesByName('play:drawn').length")
+            assert built.locator(".game-board.play-built").count() == 1
+            assert live.locator(".game-board.play-built").count() == 0  # the renderer took the board over
+            before = {c["card"]: c for c in built.evaluate(CARDS)}
+            after = {c["card"]: c for c in live.evaluate(CARDS) if c["seen"]}
+            assert before.keys() == after.keys(), slug
+            for card, c in before.items():
+                assert (c["down"], c["face"]) == (after[card]["down"], after[card]["face"]), (slug, card)
+                gap = max(abs(a - b) for a, b in zip(c["box"], after[card]["box"]))
+                assert gap <= 2, (slug, width, card, c["box"], after[card]["box"])
+            below = "() => document.querySelector('.play-moves').getBoundingClientRect().top + scrollY"
+            assert abs(built.evaluate(below) - live.evaluate(below)) <= 2, slug
+    finally:
+        ctx.close()
+
+
+def test_a_touch_on_the_builds_board_starts_the_engine_and_plays(browser, request):
+    """The board as the build drew it takes the first touch (here it stays the build's: the board's JSON never
+    comes): the engine starts and the touched pile's one legal move is played."""
+    with recording_server(request, missing=(f"/play/first/{GAME}.json",)) as (site, _):
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+        try:
+            page = ctx.new_page()
+            page.goto(f"{site}chapters/{GAME}/")
+            page.wait_for_load_state("networkidle")
+            assert page.locator(".game-board.play-built").count() == 1
+            legal = api.new_game(GAME, DEFAULT_DEAL)["legal_moves"]
+            move = next(m for m in legal if m.get("from") and sum(1 for x in legal if x.get("from") == m["from"]) == 1)
+            page.locator(f'.play-surface .pile[data-pile="{move["from"]}"] > .card').last.click()
+            wait_ready(page, READY_MS)
+            page.wait_for_function("() => window.editionPlay.state().history === 1", timeout=READY_MS)
+            settle(page)
+            assert view(page)["last"] == move["id"]
+        finally:
+            ctx.close()
