@@ -11,7 +11,7 @@ import re
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from site_helpers import ROOT
+from site_helpers import ROOT, board_bytes
 
 GAMES = {g["slug"]: g for g in json.loads((ROOT / "source/editorial/games.json").read_text("utf-8"))["games"]}
 BUDGET = 300 * 1024  # a chapter page without the game: HTML + CSS + JS + fonts, uncompressed
@@ -302,9 +302,9 @@ def test_home_chapter_and_notes_pages_have_no_serious_accessibility_violations(s
 
 def test_a_chapter_page_weighs_under_300_kb(served, browser, artifacts_dir):
     """HTML + CSS + JS + fonts of the page itself, without the game, under 300 KB, Material's bundle counted (it
-    loads at the reader's first move). The game board (everything under play/) and Material's search worker (its
-    script, the lunr Russian stemmer it imports, the index it is sent; off the main thread) are weighed and
-    reported separately in site-*-chapter-weight.json, not hidden."""
+    loads at the reader's first move). The game board (everything under play/, and the board the build draws into
+    the page's HTML) and Material's search worker (its script, the lunr Russian stemmer it imports, the index it is
+    sent; off the main thread) are weighed and reported separately in site-*-chapter-weight.json, not hidden."""
     name, site, url = served
     slug = max(chapters(site), key=lambda c: (site / "chapters" / c / "index.html").stat().st_size)  # heaviest
     context = browser.new_context()
@@ -330,12 +330,14 @@ def test_a_chapter_page_weighs_under_300_kb(served, browser, artifacts_dir):
     page.wait_for_load_state("networkidle")
     context.close()
     page_kinds = ("document", "stylesheet", "script", "font")
-    weight = sum(size for part, kind, _, size in files if part == "page" and kind in page_kinds)
+    drawn = board_bytes(site / "chapters" / slug / "index.html")  # the board in the page's HTML: the game's
+    weight = sum(size for part, kind, _, size in files if part == "page" and kind in page_kinds) - drawn
     search_code = sum(size for part, kind, path, size in files if part == "search" and path.endswith(".js"))
     search_index = sum(size for part, kind, path, size in files if part == "search" and path.endswith(".json"))
-    game = sum(size for part, _, _, size in files if part == "game")
+    game = sum(size for part, _, _, size in files if part == "game") + drawn
     report = {"chapter": slug, "page_html_css_js_fonts": weight, "search_worker_js": search_code,
-              "search_index_json": search_index, "game_all_files": game, "files": sorted(files)}
+              "search_index_json": search_index, "game_all_files": game, "game_in_the_page_html": drawn,
+              "files": sorted(files)}
     (artifacts_dir / f"site-{name}-chapter-weight.json").write_text(json.dumps(report, indent=1, ensure_ascii=False))
     assert not [f for f in files if f[0] == "page" and f[1] == "font"], "no web fonts: system fonts only"
     assert weight < BUDGET, report

@@ -9,7 +9,7 @@ from urllib.parse import unquote, urlsplit
 import lxml.html
 import pytest
 
-from site_helpers import FIXTURE_EDITION, ROOT, mkdocs_build
+from site_helpers import BOARD_BUDGET, FIXTURE_EDITION, ROOT, board_bytes, mkdocs_build
 
 SEED_GAMES = {"four-corners", "windmill", "shah", "blockade", "clock", "calculation", "empress-of-india",
               "besieged-city", "parterre", "hemispheres", "petits-paquets", "zodiac", "sympathy"}
@@ -226,19 +226,24 @@ def test_home_figures_are_read_from_the_report(built, edition_dir):
 
 
 def test_every_chapter_page_without_the_game_weighs_under_300_kb(built, artifacts_dir):
-    """By the files: the page's HTML plus every stylesheet and script it links (the board's, under play/, aside).
-    The browser test weighs the heaviest one again as loaded."""
+    """By the files: the page's HTML plus every stylesheet and script it links (the board's, under play/, aside, and
+    the board the build draws into the HTML, which has a budget of its own). The browser test weighs the heaviest
+    one again as loaded."""
     name, site = built
-    weights = {}
+    weights, boards = {}, {}
     for page_path in sorted((site / "chapters").glob("*/index.html")):
         page = html_of(page_path)
         # data-src: Material's bundle, which md-later.js loads at the reader's first move
         refs = page.xpath("//link[@rel='stylesheet']/@href | //script/@src | //script/@data-src")
         files = [(page_path.parent / ref.split("?")[0]).resolve() for ref in refs]
         own = [f for f in files if "play" not in f.relative_to(site.resolve()).parts]
-        weights[page_path.parent.name] = page_path.stat().st_size + sum(f.stat().st_size for f in own)
-    (artifacts_dir / f"site-{name}-chapter-weights.json").write_text(json.dumps(weights, indent=1))
+        board = board_bytes(page_path)
+        boards[page_path.parent.name] = board
+        weights[page_path.parent.name] = page_path.stat().st_size - board + sum(f.stat().st_size for f in own)
+    (artifacts_dir / f"site-{name}-chapter-weights.json").write_text(
+        json.dumps({"without the game": weights, "the board in the page": boards}, indent=1))
     assert weights and max(weights.values()) < 300 * 1024, weights
+    assert max(boards.values()) < BOARD_BUDGET, boards
 
 
 def test_building_twice_gives_the_same_pages(fixture_site_dir, tmp_path):

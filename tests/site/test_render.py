@@ -141,7 +141,7 @@ def test_witnesses_of_each_passage_resolve_to_the_header():
 
 def test_the_game_has_a_marked_place():
     page = chapter_html("windmill")
-    assert page.xpath("//div[@class='game-board'][@data-game='windmill']")
+    assert page.xpath("//div[contains(concat(' ', @class, ' '), ' game-board ')][@data-game='windmill']")
 
 
 def test_links_between_pages_are_relative():

@@ -244,8 +244,8 @@ def markup(slug: str) -> etree._Element:
                               "name": "play-deal", "class": "play-deal-input", "required": "", "disabled": "",
                               "value": str(board.deal)}),
                   h("button", {"type": "submit", "class": "play-open", "disabled": ""}, "Открыть"),
-                  h("a", {"class": "play-deal-link", "href": f"#deal={board.deal}"},
-                    f"ссылка на раздачу № {board.deal}"))
+                  # its address comes with board.mjs (a page without script has no deal to link to)
+                  h("a", {"class": "play-deal-link"}, f"ссылка на раздачу № {board.deal}"))
     options = h("div", {"class": "play-options"},
                 h("label", {"for": pid + "four"},
                   h("input", {"type": "checkbox", "name": "play-four-colour", "id": pid + "four"}),
@@ -253,9 +253,10 @@ def markup(slug: str) -> etree._Element:
                 h("label", {"for": pid + "variant", "class": "play-variant", "hidden": none}, "Правила: "),
                 h("select", {"id": pid + "variant", "name": "play-variant", "class": "play-variant-select",
                              "hidden": none},
-                  # the readings of the rules the engine offers, as board.mjs `renderVariants` lists them
+                  # the readings of the rules the engine offers, as board.mjs `renderVariants` lists them (their
+                  # English titles with it: the page speaks Russian)
                   [h("option", {"value": ""}, "как в издании")] if variants else None,
-                  [h("option", {"value": v["id"], "title": v["en"]}, v.get("ru") or v["id"]) for v in variants]))
+                  [h("option", {"value": v["id"]}, v.get("ru") or v["id"]) for v in variants]))
     toolbar = h("div", {"class": "play-toolbar", "role": "toolbar", "aria-label": "Управление игрой"},
                 button("Новая раздача", "play-new"), deal_form,
                 button("Заново", "play-restart", title="Начать эту раздачу сначала"),
