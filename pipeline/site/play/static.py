@@ -291,7 +291,7 @@ def markup(slug: str) -> etree._Element:
                h("p", {"class": "play-wide-note", "hidden": ""},
                  "Поле шире экрана: прокрутите его вбок, поверните телефон или нажмите «Во весь экран»."),
                h("div", {"class": "play-table"}, surface(board)),
-               h("p", {"class": "play-announce", "aria-live": "polite"}), moves, keys)
+               h("p", {"class": "play-announce", "aria-live": "polite", "id": pid + "drawn"}), moves, keys)
     attrs = {"class": "game-board play play-built", "data-game": slug, "data-search-exclude": "",
              "data-state": "static", "data-status": board.view["status"], "data-moves": "0"}
     return h("div", attrs, h("h2", {"class": "play-title", "id": pid + "head"}, "Играть"), loader, toolbar,

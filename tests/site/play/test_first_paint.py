@@ -142,6 +142,33 @@ def test_the_board_is_in_the_page_without_javascript(browser, site_url):
         ctx.close()
 
 
+EXPECTED = """() => {
+  const links = [...document.querySelectorAll('head link[rel=expect][blocking=render]')];
+  const cards = [...document.querySelectorAll('.play-surface .card')];
+  return links.map((l) => {
+    const target = document.getElementById(decodeURIComponent(new URL(l.href).hash.slice(1)));
+    return {found: !!target, cards: cards.length, after: !!target && cards.every(
+      (c) => c.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING)};
+  });
+}"""
+
+
+def test_the_first_paint_waits_for_the_builds_board(browser, site_url):
+    """Every chapter with a game holds its first paint (a render-blocking ``expect`` link in <head>) until an element
+    that follows all of the board's cards is parsed, so the page is never painted without them: the link names an
+    element that exists and comes after every card of the table."""
+    ctx = browser.new_context(java_script_enabled=False)
+    try:
+        page = ctx.new_page()
+        for game in registered_games():
+            page.goto(f"{site_url}chapters/{game}/")
+            links = page.evaluate(EXPECTED)
+            assert len(links) == 1, (game, links)
+            assert links[0]["found"] and links[0]["cards"] > 0 and links[0]["after"], (game, links)
+    finally:
+        ctx.close()
+
+
 @pytest.mark.parametrize("width, height", [(1366, 768), (390, 844)])
 def test_the_page_renderer_draws_the_builds_cards_in_their_places(browser, site_url, width, height):
     """Every game: the board as the build drew it (the page without board.mjs: its other scripts run) and as the
