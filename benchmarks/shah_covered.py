@@ -3,6 +3,12 @@ pipeline/solve/games/shah.py with the outer places covering their rays. Not used
 184 deals of 1-300 that the first pass leaves unknown it wins 60 and runs out of 100 000 positions on the rest.
 
     pypy3 benchmarks/shah_covered.py [--nodes 100000] DEAL ...   # per deal: lost, won there, or out of positions
+    pypy3 benchmarks/shah_covered.py --pack --unknown 0:1696 --nodes 50000   # the solver's pack game instead, on
+        # the table's unknown deals (slice of results/winnability.json's list); a last line sums them up
+
+The second form measures how far any loss proof looser than the pack game can reach: one that frees the star's later
+cards (any talon card may leave into a place while fewer are filled than vacated) proves a deal lost only if the pack
+game is lost there, so the deals on which the pack game finds a win are out of its reach.
 
 The game. The cards on the star when it is asked are its rays (inner, the middle pile bottom first, outer), which
 leave from the top down. A later card lies in a vacated outer place (`O[k]`: nothing of ray k below it can be
@@ -25,6 +31,8 @@ filled; a real card is playable only on top of its ray, so not under a filled ou
 holds of every real position; the rest only loosens (cells and married cards are free, no refilling is forced).
 So a position it cannot win the real game cannot win."""
 import argparse
+import json
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -33,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pipeline.engine import registry  # noqa: E402
-from pipeline.solve.games.shah import GOAL, LOST_KEYS_CAP, Model, _OutOfNodes  # noqa: E402
+from pipeline.solve.games.shah import GOAL, LOST_KEYS_CAP, Model, PackGame, _OutOfNodes  # noqa: E402
 
 
 class CoveredPackGame:
@@ -253,22 +261,49 @@ class CoveredPackGame:
         return False
 
 
+def unknown_deals(span: str) -> list[int]:
+    """The table's unknown Shah deals, the slice FIRST:LAST of its list."""
+    first, last = (int(x) for x in span.split(":"))
+    return json.loads((ROOT / "results" / "winnability.json").read_text())["shah"]["unknown_deals"][first:last]
+
+
+def verdict(game, deal: int, nodes: int, pack: bool) -> tuple[str, int]:
+    """The relaxation at the root of `deal`: lost, won there, or out of positions; and its positions."""
+    state, _ = game.new_state(deal)
+    model = Model(game, state)
+    if pack:
+        relaxation = PackGame(model.stock)
+        lost = relaxation.lost(model, nodes)
+        word = "lost" if lost else "out of positions" if relaxation.nodes > nodes else "won there"
+    else:
+        relaxation = CoveredPackGame(model.stock)
+        lost = relaxation.lost(model, nodes)
+        word = "out of positions" if lost is None else "lost" if lost else "won there"
+    return word, relaxation.nodes
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description="The covered pack game at the root of Shah deals")
-    parser.add_argument("deals", nargs="+", type=int)
+    parser = argparse.ArgumentParser(description="The covered pack game (or the pack game) at the root of Shah deals")
+    parser.add_argument("deals", nargs="*", type=int)
     parser.add_argument("--nodes", type=int, default=100_000)
+    parser.add_argument("--pack", action="store_true", help="the solver's pack game (PackGame), not the covered one")
+    parser.add_argument("--unknown", metavar="FIRST:LAST", help="the table's unknown deals, this slice of its list")
     args = parser.parse_args()
     sys.setrecursionlimit(100_000)
     game = registry.get("shah")
-    for deal in args.deals:
-        state, _ = game.new_state(deal)
-        model = Model(game, state)
-        start = time.process_time()
-        covered = CoveredPackGame(model.stock)
-        verdict = covered.lost(model, args.nodes)
-        word = "out of positions" if verdict is None else "lost" if verdict else "won there"
-        print(f"deal {deal}: {word}, {covered.nodes} positions, {time.process_time() - start:.2f} s of CPU",
-              flush=True)
+    deals = args.deals + (unknown_deals(args.unknown) if args.unknown else [])
+    tally: dict[str, list[int]] = {}
+    start = time.process_time()
+    for deal in deals:
+        begun = time.process_time()
+        word, nodes = verdict(game, deal, args.nodes, args.pack)
+        tally.setdefault(word, []).append(nodes)
+        if word != "won there" or not args.unknown:
+            print(f"deal {deal}: {word}, {nodes} positions, {time.process_time() - begun:.2f} s of CPU", flush=True)
+    won = tally.get("won there", [])
+    print(f"{len(deals)} deals: " + ", ".join(f"{word} {len(v)}" for word, v in sorted(tally.items())) +
+          (f" (won there at a median of {statistics.median(won):.0f} positions, at most {max(won)})" if won else "") +
+          f"; {time.process_time() - start:.1f} s of CPU", flush=True)
 
 
 if __name__ == "__main__":
