@@ -373,3 +373,17 @@ def test_beyond_the_probes_end_the_full_search_runs_again_from_the_root_and_wins
     result = own.solve(GAME, state, 660_000)
     assert result.status == WON and result.nodes == own.PROBES_END + 301_353
     assert replays_to_a_win("shah", 23, result.moves)
+
+
+def test_beyond_the_probes_end_the_pack_game_asked_again_with_a_larger_budget_proves_deal_619_lost():
+    """At the root of deal 619 the pack game finds neither a win nor a loss within the first pass's PACK_ROOT
+    positions, and proves the loss within PACK_BEYOND; a budget beyond PROBES_END asks it so before the full
+    search spends a position (its positions are its own, as at the root of the first pass)."""
+    state, _ = GAME.new_state(619)
+    model = own.Model(GAME, state)
+    at_root = own.PackGame(model.stock)
+    assert not at_root.lost(model, own.PACK_ROOT) and at_root.nodes > own.PACK_ROOT
+    assert own.PackGame(model.stock).lost(model, own.PACK_BEYOND)
+    status, ids, nodes = own._beyond(model, own.PROBES_END, own.PROBES_END + 1, None)
+    assert (status, ids, nodes) == (LOST, [], 0)
+    assert own._beyond(model, own.PROBES_END, own.PROBES_END, None)[0] == "unknown"

@@ -49,9 +49,11 @@ probes (EXTRA_PROBE positions each, streamlined and impatient in turn, seeds fro
 30 unknown deals (191-268; 266 won) and 2 of the 13 near wins (56, 155), about 2 s a deal; probes of 1 000 positions
 settled 1 of the 13. The table's rerun of its 1431 unknown deals at 350 000 positions: 47 won, none lost, 1384
 still unknown, 2858 s (about 2 s a deal, the machine shared four ways). Probes stop at PROBES_END positions (that
-rerun's budget, which a budget up to it still spends exactly so); beyond it the full depth-first search runs again
-from the root, in the first pass's order, with the rest: the first pass leaves it only about 40 000 positions, and
-from the root it wins 4 of the table's first 20 unknown deals at 301 000-980 000 positions (none lost at 2 000 000).
+rerun's budget, which a budget up to it still spends exactly so); beyond it the pack game is asked at the root
+again, with PACK_BEYOND positions of its own (not counted, as PACK_ROOT's are not: every budget's probes and searches
+spend exactly as without it), and then the full depth-first search runs again from the root, in the first pass's
+order, with the rest: the first pass leaves it only about 40 000 positions, and from the root it wins 4 of the
+table's first 20 unknown deals at 301 000-980 000 positions (none lost at 2 000 000).
 
 What was tried and measured on this solver (reruns, relaxations dropped) is in docs/solvers/shah.md.
 """
@@ -75,9 +77,10 @@ METHOD = ("Own model of the star, the talon and the pack (packs merged, foundati
           "game (the real pack and talon, a star whose later cards lie in free cells, as many as places emptied) "
           "searched to a loss.")
 RERUN_METHOD = ("Beyond 200 000 positions: the first 200 000 spent exactly as in the first pass, up to 350 000 on "
-                "more probes (3 000 positions each, streamlined and impatient in turn, new seeds), the rest beyond "
-                "350 000 on the full depth-first search again from the root (its exhaustion a proof, as in the "
-                "first pass); no new loss proof.")
+                "more probes (3 000 positions each, streamlined and impatient in turn, new seeds); beyond 350 000 "
+                "the pack game at the root again, with up to 300 000 positions of its own (not counted; the first "
+                "pass gives it 50 000), its loss a proof, then the rest on the full depth-first search again from "
+                "the root (its exhaustion a proof, as in the first pass).")
 
 TALON, STOCK, TURN = 24, 25, -1
 GOAL = 96
@@ -89,6 +92,8 @@ PACK_ROOT = 50_000  # positions of the pack game (`PackGame`) at the root (20 00
 # settle 4; the rest find a win there within a few hundred positions or run out)
 EXTRA_PROBE = 3_000  # positions per probe beyond NODE_LIMIT (`_beyond`; 1 000 settled fewer)
 PROBES_END = 350_000  # the budget up to which `_beyond` only probes (the first rerun); the full search beyond it
+PACK_BEYOND = 300_000  # positions of the pack game at the root again beyond PROBES_END (of 29 of the 60 unknown deals
+# on which PACK_ROOT finds it no win, at 1 000 000 it proves 5 lost, at 59 000-263 000 positions, and wins 16)
 LOST_KEYS_CAP = 400_000  # pack-game positions kept as proven lost
 # the first twelve as before; then two streamlined probes to one impatient one, each its own seed (on deals 1-200
 # at 200 000 positions: 50 more probes left 106 unknown, 100 more (three streamlined to one) 108, as they eat the
@@ -710,9 +715,11 @@ def solve(game: Game, state: State, node_limit: int = NODE_LIMIT, time_limit: fl
 def _beyond(model: Model, spent: int, node_limit: int, deadline: float | None) -> tuple[str, list[str], int]:
     """What a budget beyond NODE_LIMIT adds, `spent` positions of `node_limit` being gone already: up to PROBES_END
     more probes (`_probes`), each within EXTRA_PROBE positions, streamlined and impatient in turn, each with its own
-    seed (from 1000: none of them ran before); beyond PROBES_END the full depth-first search from the root with the
-    rest (the first pass's, in the same order: it repeats the first pass's full search, about 40 000 positions, and
-    goes on; its "lost" is a proof as there). Returns (status, the winning line's move ids, positions)."""
+    seed (from 1000: none of them ran before); beyond PROBES_END the pack game at the root again within PACK_BEYOND
+    positions of its own, not counted (its loss a proof, as at the root of the first pass), then the full depth-first
+    search from the root with the rest (the first pass's, in the same order: it repeats the first pass's full search,
+    about 40 000 positions, and goes on; its "lost" is a proof as there). Returns (status, the winning line's move
+    ids, positions)."""
 
     def schedule() -> Iterator[tuple[str, int]]:
         seed = 1000
@@ -725,6 +732,8 @@ def _beyond(model: Model, spent: int, node_limit: int, deadline: float | None) -
     status, ids, nodes = _probes(model, schedule(), EXTRA_PROBE, min(node_limit, PROBES_END) - spent, deadline)
     if status != UNKNOWN or node_limit <= PROBES_END:
         return status, ids, nodes
+    if PackGame(model.stock).lost(model, PACK_BEYOND):
+        return LOST, [], nodes
     dead = lambda m: model.frozen_dead()  # noqa: E731
     status, line, more = depth_first(model, lambda: _choices(model), node_limit - spent - nodes, deadline, dead)
     return status, [model.move_id(m) for m in line] if status == WON else [], nodes + more
