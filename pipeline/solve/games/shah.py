@@ -92,8 +92,8 @@ PACK_ROOT = 50_000  # positions of the pack game (`PackGame`) at the root (20 00
 # settle 4; the rest find a win there within a few hundred positions or run out)
 EXTRA_PROBE = 3_000  # positions per probe beyond NODE_LIMIT (`_beyond`; 1 000 settled fewer)
 PROBES_END = 350_000  # the budget up to which `_beyond` only probes (the first rerun); the full search beyond it
-PACK_BEYOND = 300_000  # positions of the pack game at the root again beyond PROBES_END (of 29 of the 60 unknown deals
-# on which PACK_ROOT finds it no win, at 1 000 000 it proves 5 lost, at 59 000-263 000 positions, and wins 16)
+PACK_BEYOND = 300_000  # positions of the pack game at the root again beyond PROBES_END (of the table's 60 unknown deals
+# on which PACK_ROOT finds it no win, it proves 9 lost; 1 000 000 on 29 of them proved 5 lost, all within 263 000)
 LOST_KEYS_CAP = 400_000  # pack-game positions kept as proven lost
 # the first twelve as before; then two streamlined probes to one impatient one, each its own seed (on deals 1-200
 # at 200 000 positions: 50 more probes left 106 unknown, 100 more (three streamlined to one) 108, as they eat the
