@@ -187,13 +187,15 @@ def test_best_first_wins_whole_deals_that_replay():
         assert api.replay({"game": "parterre", "deal": deal, "moves": result.moves})["status"] == "won"
 
 
-def exhaust(state: State, slack: int = 1, runs: bool = True, limit: int = 10**6) -> tuple[str, list[str], int]:
-    """The second phase (`own._exhaust`) alone from an engine position: (status, engine ids of its win, positions)."""
+def exhaust(state: State, slack: int = 1, runs: bool = True, limit: int = 10**6, cut: bool = False
+            ) -> tuple[str, list[str], int]:
+    """The second phase (`own._exhaust`) alone from an engine position: (status, engine ids of its win, positions);
+    without the cut of blocked positions unless asked (the models' own rules are compared here)."""
     model, slot_of, fpile = own._from_engine(GAME, state)
     origin = own._Model([list(b) for b in model.beds], model.bq, list(model.found))
     root: list = []
     model.safe_plays(root)
-    status, line, nodes = own._exhaust(model, limit, None, slack, runs)
+    status, line, nodes = own._exhaust(model, limit, None, slack, runs, cut)
     ids = own._ids(GAME, origin, slot_of, fpile, root + line) if status == WON else []
     return status, ids, nodes
 
@@ -237,6 +239,82 @@ def test_the_stronger_model_keeps_the_weaker_ones_verdicts_on_larger_bouquets():
         if strong == WON:
             assert replays(state, ids), seed
     assert verdicts == {WON, LOST}
+
+
+def test_a_blocked_position_is_one_brute_force_loses_and_the_cut_keeps_every_verdict():
+    """`_blocked` calls no position blocked that brute force wins, and calls some it loses blocked (so the check
+    has teeth); the exhaustive phase with the cut gets brute force's verdict, with no more positions than
+    without, and wins that replay in the engine."""
+    cases = [(late(seed), seed in WON_SEEDS) for seed in LOST_SEEDS + WON_SEEDS]  # brute force's, above
+    cases += [(late(seed, 5, 7, 3), None) for seed in (1, 3, 4, 5, 8, 9, 10, 11)]
+    cases += [(reduced.parterre(seed, up_to=9)[1], None) for seed in range(1, 9)]
+    blocked = fewer = 0
+    for state, winnable in cases:
+        if winnable is None:
+            winnable = brute.winnable(GAME, state)
+        model = own._from_engine(GAME, state)[0]
+        model.safe_plays([])
+        if own._blocked(model):
+            assert not winnable
+            blocked += 1
+        status, ids, nodes = exhaust(state, cut=True)
+        assert status == (WON if winnable else LOST)
+        if status == WON:
+            assert replays(state, ids)
+        _, _, uncut = exhaust(state)
+        assert nodes <= uncut
+        fewer += nodes < uncut
+    assert blocked >= 3 and fewer >= 3
+
+
+def _positions_of(model: own._Model, line: list):
+    """Each position of a line of played moves (`_exhaust`'s, the safe plays included) from `model`, one move
+    at a time, on a copy."""
+    m = own._Model([list(b) for b in model.beds], model.bq, list(model.found))
+    yield m
+    for move in line:
+        if move[0] == own.UP:
+            m._up(move)
+        else:
+            _, a, b, chain = move
+            for r in chain:
+                m.beds[b].append(own.PH + r)
+                m.links[r] += 1
+            m.beds[b].append(m.beds[a].pop())
+        yield m
+
+
+def test_no_position_on_a_winning_line_is_blocked_and_every_blocked_one_met_is_lost():
+    """On the winning lines of whole deals (the exhaustive phase's, without the cut) every position is won, and
+    `_blocked` says none of them is blocked; positions met in random play of whole deals that it calls blocked
+    are lost by the exhaustive search without the cut (none won), and there are such positions."""
+    on_lines = 0
+    for deal in (5, 7, 55, 4, 15, 23):
+        state, _ = GAME.new_state(deal)
+        model = own._from_engine(GAME, state)[0]
+        model.safe_plays([])
+        status, line, _ = own._exhaust(model, 200_000, None, cut=False)
+        assert status == WON, deal
+        for m in _positions_of(model, line):
+            assert not own._blocked(m), deal
+            on_lines += 1
+    assert on_lines > 300
+    rng = SplitMix64(5)
+    blocked = 0
+    for deal in range(1, 41):
+        state, _ = GAME.new_state(deal)
+        m = own._from_engine(GAME, state)[0]
+        m.safe_plays([])
+        for _ in range(60):
+            if own._blocked(m):
+                blocked += 1
+                assert own._exhaust(m, 300_000, None, cut=False)[0] == LOST, deal
+                break
+            moves = own._moves(m)
+            if not moves:
+                break
+            m.play(moves[rng.below(len(moves))])
+    assert blocked >= 5
 
 
 def test_a_budget_beyond_the_node_limit_goes_to_the_exhaustive_phase(monkeypatch):

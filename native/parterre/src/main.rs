@@ -1,6 +1,7 @@
 //! Parterre's search, compiled: `_search_py` of pipeline/solve/games/parterre.py (the streamlined probe `_dfs`, the
-//! best-first search `_best_first` with `_line_to`, the exhaustive phase `_exhaust`; read their docstrings for the
-//! model and why it is sound). The same model, the same moves generated in the same order, the same tables of
+//! best-first search `_best_first` with `_line_to`, the exhaustive phase `_exhaust` with its cut `_blocked`; read
+//! their docstrings for the model and why it is sound). The same model, the same moves generated in the same order,
+//! the same cut, the same tables of
 //! positions: so the same verdict, the same count of positions and the same line as the Python (the tests compare
 //! both), only faster. Standard library only.
 //!
@@ -9,7 +10,8 @@
 //!                                               (first: the budget of probe + best-first search, NODE_LIMIT;
 //!                                                probe: the probe's budget, 0 for none; safe 0/1: the safe plays)
 //! or the exhaustive phase alone:
-//!     slack runs node_limit milliseconds        (milliseconds: the time limit, -1 for none)
+//!     slack runs node_limit milliseconds cut    (milliseconds: the time limit, -1 for none; cut 0/1: the cut of
+//!                                                positions `blocked` proves lost, always on in the whole search)
 //! then the position:
 //!     f0 f1 f2 f3                               (cards up on each suit's foundation)
 //!     bq                                        (the bouquet's cards still in hand, a 52-bit mask)
@@ -120,6 +122,7 @@ struct Model {
     slack: u8,
     runs: bool,
     safe: bool,
+    cut: bool,     // the exhaustive phase: a position `blocked` proves lost is entered but not expanded
     hashing: bool, // keep the 128-bit key up to date (the best-first search keys positions by `canon` instead)
     rank_mask: [u64; 14],
     zbed: Vec<[u128; ELEMS]>,
@@ -158,6 +161,7 @@ impl Model {
             slack,
             runs,
             safe: true,
+            cut: false,
             hashing: true,
             rank_mask: rank_masks,
             zbed,
@@ -661,6 +665,9 @@ fn walk(m: &mut Model, node_limit: u64, millis: i64, start: Instant, streamlined
 /// The moves a depth-first walk tries at `m`'s position, appended to `out`: `_moves(m)`, and for the streamlined
 /// probe (`_dfs`) only the first when it is a card up.
 fn choices(m: &mut Model, out: &mut Vec<u64>, streamlined: bool) {
+    if m.cut && m.blocked() {
+        return;
+    }
     let at = out.len();
     m.moves(out, true);
     if streamlined && out.len() > at && out[at] & 0xff == UP {
@@ -668,11 +675,13 @@ fn choices(m: &mut Model, out: &mut Vec<u64>, streamlined: bool) {
     }
 }
 
-/// Python: _exhaust — a copy of `m` on the stronger model (slack 1, runs), its root safe plays, then the walk.
-fn exhaust(m: &Model, node_limit: u64, millis: i64, start: Instant, slack: u8, runs: bool)
+/// Python: _exhaust — a copy of `m` on the stronger model (slack 1, runs), its root safe plays, then the walk (with
+/// `cut`, no position that `blocked` proves lost is expanded).
+fn exhaust(m: &Model, node_limit: u64, millis: i64, start: Instant, slack: u8, runs: bool, cut: bool)
         -> (&'static str, u64, Vec<u64>) {
     let mut pos = Model::new(m.beds_vec(), m.bq, m.found, slack, runs);
     pos.safe = m.safe;
+    pos.cut = cut;
     let mut root: Vec<u64> = Vec::new();
     pos.safe_plays(&mut root);
     if pos.won() {
@@ -688,6 +697,101 @@ fn exhaust(m: &Model, node_limit: u64, millis: i64, start: Instant, slack: u8, r
 }
 
 impl Model {
+    /// Python: _blocked — is some card sure never to go up? The least fixpoint of the bed places shown to be
+    /// emptied (`kept[b]`: bed b's elements at or above it) and the cards shown to go up (`upto[s]`); the
+    /// argument is `_why_blocked`'s. The fixpoint is unique, so the order in which the rules are applied here
+    /// (each bed emptied as far as it goes at once, hosts noted as they are shown) need not be Python's.
+    fn blocked(&self) -> bool {
+        let mut spare = [0i32; 15];
+        for (r, v) in spare.iter_mut().enumerate().take(14).skip(1) {
+            *v = self.spare(r as i32);
+        }
+        let mut place = [(0u8, 0u8); 52];
+        let mut kept = [0usize; BEDS];
+        let mut host = [false; 15];
+        let mut bound = [false; 15];
+        for b in 0..BEDS {
+            let bed = &self.beds[b];
+            kept[b] = bed.n;
+            for i in 0..bed.n {
+                if bed.c[i] < PH {
+                    place[bed.c[i] as usize] = (b as u8, i as u8);
+                }
+            }
+            if bed.n > 0 {
+                let e = bed.c[bed.n - 1];
+                host[rank(e) as usize] = true;
+                if e >= PH {
+                    bound[(e - PH) as usize] = true;
+                }
+            }
+        }
+        // bed b's elements from index `from` down to the new exposable one are shown (or gone): hosts, links
+        fn show(bed: &Bed, kept: usize, from: usize, host: &mut [bool; 15], bound: &mut [bool; 15]) {
+            for i in kept.saturating_sub(1)..from {
+                let e = bed.c[i];
+                host[rank(e) as usize] = true;
+                if e >= PH {
+                    bound[(e - PH) as usize] = true;
+                }
+            }
+        }
+        let mut upto = self.found;
+        let mut space = kept.contains(&0);
+        loop {
+            for r in (1..14).rev() {
+                if spare[r] > 0 && host[r + 1] {
+                    host[r] = true;
+                }
+            }
+            let mut changed = false;
+            for s in 0..4 {
+                while upto[s] < 13 {
+                    let c = s as u8 * 13 + upto[s];
+                    let r = upto[s] as usize + 1;
+                    if self.bq >> c & 1 == 1 {
+                        if spare[r] <= 0 && !bound[r] {
+                            break;
+                        }
+                    } else {
+                        let (b, i) = (place[c as usize].0 as usize, place[c as usize].1 as usize);
+                        if i + 1 < kept[b] {
+                            break;
+                        }
+                        if i < kept[b] {
+                            show(&self.beds[b], i, kept[b].saturating_sub(1), &mut host, &mut bound);
+                            kept[b] = i;
+                            space |= i == 0;
+                        }
+                    }
+                    upto[s] += 1;
+                    changed = true;
+                }
+            }
+            for b in 0..BEDS {
+                while kept[b] > 0 {
+                    let e = self.beds[b].c[kept[b] - 1];
+                    let r = rank(e);
+                    let leaves = host[r as usize + 1]
+                        || space
+                        || (e >= PH
+                            && (0..4).any(|s| self.bq >> (s * 13 + r - 1) & 1 == 1 && upto[s as usize] as i32 >= r - 1));
+                    if !leaves {
+                        break;
+                    }
+                    kept[b] -= 1;
+                    show(&self.beds[b], kept[b], kept[b], &mut host, &mut bound);
+                    space |= kept[b] == 0;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        upto.iter().any(|&u| u < 13) || kept.iter().any(|&k| k > 0)
+    }
+
     fn beds_vec(&self) -> Vec<Vec<u8>> {
         self.beds.iter().map(|b| b.c[..b.n].to_vec()).collect()
     }
@@ -976,7 +1080,7 @@ fn search(m: &mut Model, first: u64, node_limit: u64, millis: i64, start: Instan
     if node_limit <= spent {
         return ("unknown", spent, Vec::new());
     }
-    let (status, nodes, line) = exhaust(m, node_limit - spent, millis, start, 1, true);
+    let (status, nodes, line) = exhaust(m, node_limit - spent, millis, start, 1, true, true);
     (status, spent + nodes, line)
 }
 
@@ -996,7 +1100,7 @@ fn main() {
         .split_ascii_whitespace()
         .map(|w| w.parse::<i64>().unwrap_or_else(|_| fail(&format!("not a number: {w}"))));
     let mut next = || it.next().unwrap_or_else(|| fail("input ends too early"));
-    let head: Vec<i64> = (0..if whole { 8 } else { 4 }).map(|_| next()).collect();
+    let head: Vec<i64> = (0..if whole { 8 } else { 5 }).map(|_| next()).collect();
     let mut found = [0u8; 4];
     for f in found.iter_mut() {
         *f = next() as u8;
@@ -1015,9 +1119,9 @@ fn main() {
         m.safe = safe != 0;
         search(&mut m, first as u64, node_limit as u64, millis, start, probe as u64, bf_depth as i32)
     } else {
-        let (slack, runs, node_limit, millis) = (head[0], head[1], head[2], head[3]);
+        let (slack, runs, node_limit, millis, cut) = (head[0], head[1], head[2], head[3], head[4]);
         let m = Model::new(beds, bq, found, 0, false);
-        exhaust(&m, node_limit as u64, millis, start, slack as u8, runs != 0)
+        exhaust(&m, node_limit as u64, millis, start, slack as u8, runs != 0, cut != 0)
     };
     let seconds = start.elapsed().as_secs_f64();
     let mut out = String::new();

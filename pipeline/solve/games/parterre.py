@@ -21,7 +21,8 @@ Beyond NODE_LIMIT (reruns of the unknown deals): the first NODE_LIMIT positions 
 the table's verdicts at NODE_LIMIT reproduce), then the rest of the budget goes to `_exhaust`, an exhaustive
 depth-first search from scratch on a stronger model: the safe rule with slack 1 (a card goes up once every card
 two ranks lower is up, `_why_safe`) and cards up from the bouquet only in runs (`_why_runs`); it keeps only the
-keys it has entered, and is about 1.5 times as fast a position as the best-first search. When native/parterre is
+keys it has entered, and is about 1.5 times as fast a position as the best-first search. It does not expand a
+position that `_blocked` proves lost (some card can never go up: a least fixpoint, argued in `_why_blocked`). When native/parterre is
 built (`bash run.sh setup` with cargo), the whole search (probe, best-first search, exhaustive phase) runs compiled
 (`parterre_native.search`; `_search_py` is the reference): the same search, the same verdicts, node counts and
 lines, its wins replayed through the engine before they count.
@@ -52,7 +53,11 @@ METHOD = ("Own model of Parterre: bouquet cards are laid on a bed only as links 
 RERUN_METHOD = ("Beyond 300 000 positions, an exhaustive depth-first search from the start on a stronger model (a "
                 "card goes up at once when every card two ranks lower is up; a bouquet card goes up only just "
                 "before the next card of its suit, or in a run to the king), which keeps only the keys of the "
-                "positions it has entered, so that running out of positions proves the loss.")
+                "positions it has entered, so that running out of positions proves the loss; it abandons a "
+                "position where some card can never go up (no line of play could show it: each element of a bed "
+                "leaves only from the top, to its foundation, into a bed that could be emptied, or onto a top one "
+                "rank higher that could be shown or be a link of a chain, and the bouquet's spare cards of a rank, "
+                "those not promised to a link, never grow).")
 
 # the search at a budget B >= NODE_LIMIT is the beginning of the search at any larger budget (the probe and the
 # best-first search get the same NODE_LIMIT, the exhaustive phase walks on from there and stops only at its limit):
@@ -479,21 +484,104 @@ def _walk(m: _Model, moves, node_limit: int, deadline: float | None, dry: str) -
     return status, [mv for done in line for mv in done], nodes
 
 
-def _exhaust(m: _Model, node_limit: int, deadline: float | None, slack: int = 1, runs: bool = True
-             ) -> tuple[str, list, int]:
+def _exhaust(m: _Model, node_limit: int, deadline: float | None, slack: int = 1, runs: bool = True,
+             cut: bool = True) -> tuple[str, list, int]:
     """The second phase: an exhaustive depth-first search (explicit stack, best moves first) on the stronger
     model — the safe rule with slack 1 (`_why_safe`) and cards up from the bouquet only in runs (`_why_runs`) —
     that keeps only the keys of the positions it has entered: leaner and faster a position than the best-first
-    search, so that a larger budget can run out of positions and prove the loss. `m` is left as it was. Returns
-    (status, the line of played moves from `m`, positions expanded); `slack` and `runs` as `_Model`'s (the tests
-    compare the weaker model's verdicts)."""
+    search, so that a larger budget can run out of positions and prove the loss. With `cut`, a position that
+    `_blocked` proves lost is entered but not expanded. `m` is left as it was. Returns (status, the line of played
+    moves from `m`, positions expanded); `slack`, `runs` as `_Model`'s and `cut` off for the tests that compare
+    the weaker models' verdicts."""
     pos = _Model([list(b) for b in m.beds], m.bq, list(m.found), slack, runs)
     root: list = []
     pos.safe_plays(root)  # the stronger safe rule may play more at once
     if pos.won():
         return WON, root, 0
-    status, played, nodes = _walk(pos, lambda: _moves(pos), node_limit, deadline, LOST)
+
+    def moves() -> list:
+        return [] if cut and _blocked(pos) else _moves(pos)
+
+    status, played, nodes = _walk(pos, moves, node_limit, deadline, LOST)
     return status, (root + played if status == WON else []), nodes
+
+
+def _blocked(m: _Model) -> bool:
+    """Is some card of the position sure never to go up (so the position is lost)? A least fixpoint over two
+    sets that hold, for any line of play from here, every bed place that is ever emptied (its element removed:
+    gone up, moved to another bed, or a link bound) and every card that ever goes up; see `_why_blocked`.
+    `kept[b]`: bed b's elements at or above this index are shown to leave; `upto[s]`: suit s's cards up to this
+    height are shown to go up."""
+    beds, bq = m.beds, m.bq
+    spare = [0] + [m.spare(r) for r in range(1, 14)] + [0]
+    where = {e: (b, i) for b, bed in enumerate(beds) for i, e in enumerate(bed) if e < PH}
+    kept = [len(bed) for bed in beds]
+    upto = list(m.found)
+    changed = True
+    while changed:
+        changed = False
+        host = [False] * 15  # a rank that may lie on a bed's top: a shown element or one gone, or a link of a chain
+        bound = [False] * 15  # a link of this rank that may be shown
+        for b, bed in enumerate(beds):
+            for e in bed[max(kept[b] - 1, 0):]:
+                host[RANK[e]] = True
+                if e >= PH:
+                    bound[e - PH] = True
+        for r in range(13, 0, -1):  # a chain's lowest link of rank r hangs from a host of rank r+1
+            if spare[r] > 0 and host[r + 1]:
+                host[r] = True
+        for s in range(4):
+            while upto[s] < 13:
+                c = s * 13 + upto[s]
+                r = upto[s] + 1
+                if bq >> c & 1:  # from the bouquet: a spare card of its rank, or bound to a link of its rank
+                    if spare[r] <= 0 and not bound[r]:
+                        break
+                else:
+                    b, i = where[c]
+                    if i < kept[b] - 1:  # covered by an element not shown to leave
+                        break
+                    kept[b] = min(kept[b], i)
+                upto[s] += 1
+                changed = True
+        space = 0 in kept
+        for b, bed in enumerate(beds):
+            if kept[b] == 0:
+                continue
+            e = bed[kept[b] - 1]
+            r = RANK[e]
+            if host[r + 1] or space or (e >= PH and any(bq >> (s * 13 + r - 1) & 1 and upto[s] >= r - 1
+                                                          for s in range(4))):
+                kept[b] -= 1
+                changed = True
+    return min(upto) < 13 or any(kept)
+
+
+def _why_blocked() -> None:
+    """Why `_blocked` is sound: a position it calls blocked has no winning line.
+
+    Take any line of play from the position (the model's moves, which win whenever the game's do: `_why_chains`,
+    `_why_links`). Two facts of the game: no element is ever put back under another, so an element of a bed can
+    leave its place only once all the elements above it there have left theirs; and a rank's spare bouquet cards
+    (`_Model.spare`: in hand and not promised to a link) never grow: a card up from the bouquet or a link laid
+    takes one, a link bound takes its own promised card, nothing gives one back. Now follow the line's events in
+    order — an element leaving its place for the first time, a card going up — and check that each one's place or
+    card is in the fixpoint by then, by induction:
+    - a card going up needs its suit's lower cards up first (in the fixpoint by induction), and to be available:
+      in a bed, on top, so every element above its place has left (or the card itself left its place earlier);
+      in hand, either a spare card of its rank then (so one now) or bound to a link of its rank shown on top, an
+      element of the position whose elements above have left, or a link laid later (a spare card then, so now);
+    - an element leaving its place is on top there (the elements above have left) and either goes up (a card:
+      above; a link: bound to a card of its rank in hand whose suit stands one below) or lands on another bed:
+      in an empty bed (one whose elements have all left, a bed emptied before; the model never lays a bouquet
+      card in a space) or on a top one rank higher: an element of the position shown on top or gone from its
+      place, or a link laid since, which was laid on a top one rank higher still (either kind again) and took a
+      spare card of its rank then, so there is one now.
+    Each rule of the fixpoint adds exactly these, from what is in it already; so the least fixpoint holds every
+    event of every line. A win takes every card up and every link bound (a rank's cards in hand are its spare
+    cards and its links, and a bound link leaves its place): when the fixpoint misses a card or a bed place, no
+    line wins.
+    """
 
 
 def _decode(key: bytes) -> _Model:

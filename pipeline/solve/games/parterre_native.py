@@ -27,9 +27,10 @@ def available() -> bool:
     return os.environ.get("PARTERRE_NATIVE", "1") != "0" and BINARY.is_file() and os.access(BINARY, os.X_OK)
 
 
-def describe(m, node_limit: int, millis: int, slack: int, runs: bool) -> str:
-    """The input of the binary: limits, foundation heights, the bouquet's mask, the six beds (see main.rs)."""
-    return f"{slack} {int(runs)} {node_limit} {millis}\n" + _position(m)
+def describe(m, node_limit: int, millis: int, slack: int, runs: bool, cut: bool = True) -> str:
+    """The input of the binary: the model, limits, the cut, foundation heights, the bouquet's mask, the six beds
+    (see main.rs)."""
+    return f"{slack} {int(runs)} {node_limit} {millis} {int(cut)}\n" + _position(m)
 
 
 def _position(m) -> str:
@@ -86,9 +87,10 @@ def search(m, node_limit: int, deadline: float | None, first: int, probe: int, b
     return _run(describe_search(m, first, node_limit, _millis(deadline), probe, bf_depth, safe))
 
 
-def exhaust(m, node_limit: int, deadline: float | None, slack: int = 1, runs: bool = True
+def exhaust(m, node_limit: int, deadline: float | None, slack: int = 1, runs: bool = True, cut: bool = True
             ) -> tuple[str, list, int] | None:
-    """`parterre._exhaust(m, node_limit, deadline, slack, runs)` by the binary, or None when it is not there."""
+    """`parterre._exhaust(m, node_limit, deadline, slack, runs, cut)` by the binary, or None when it is not
+    there."""
     if not available():
         return None
-    return _run(describe(m, node_limit, _millis(deadline), slack, runs))
+    return _run(describe(m, node_limit, _millis(deadline), slack, runs, cut))
