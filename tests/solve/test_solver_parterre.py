@@ -267,23 +267,6 @@ def test_a_blocked_position_is_one_brute_force_loses_and_the_cut_keeps_every_ver
     assert blocked >= 3 and fewer >= 3
 
 
-def _positions_of(model: own._Model, line: list):
-    """Each position of a line of played moves (`_exhaust`'s, the safe plays included) from `model`, one move
-    at a time, on a copy."""
-    m = own._Model([list(b) for b in model.beds], model.bq, list(model.found))
-    yield m
-    for move in line:
-        if move[0] == own.UP:
-            m._up(move)
-        else:
-            _, a, b, chain = move
-            for r in chain:
-                m.beds[b].append(own.PH + r)
-                m.links[r] += 1
-            m.beds[b].append(m.beds[a].pop())
-        yield m
-
-
 def test_no_position_on_a_winning_line_is_blocked_and_every_blocked_one_met_is_lost():
     """On the winning lines of whole deals (the exhaustive phase's, without the cut) every position is won, and
     `_blocked` says none of them is blocked; positions met in random play of whole deals that it calls blocked
@@ -295,7 +278,7 @@ def test_no_position_on_a_winning_line_is_blocked_and_every_blocked_one_met_is_l
         model.safe_plays([])
         status, line, _ = own._exhaust(model, 200_000, None, cut=False)
         assert status == WON, deal
-        for m in _positions_of(model, line):
+        for m in own._positions_on(model, line):
             assert not own._blocked(m), deal
             on_lines += 1
     assert on_lines > 300

@@ -557,6 +557,23 @@ def _blocked(m: _Model) -> bool:
     return min(upto) < 13 or any(kept)
 
 
+def _positions_on(model: _Model, line: list):
+    """Each position of a line of played moves (`_search`'s, the safe plays included) from `model`, one move at a
+    time, on a copy (the same object, changed in place after each yield)."""
+    m = _Model([list(b) for b in model.beds], model.bq, list(model.found))
+    yield m
+    for move in line:
+        if move[0] == UP:
+            m._up(move)
+        else:
+            _, a, b, chain = move
+            for r in chain:
+                m.beds[b].append(PH + r)
+                m.links[r] += 1
+            m.beds[b].append(m.beds[a].pop())
+        yield m
+
+
 def _why_blocked() -> None:
     """Why `_blocked` is sound: a position it calls blocked has no winning line.
 
