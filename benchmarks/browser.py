@@ -6,8 +6,9 @@
   worker's own; bytes are the browser's count);
 - drawn board: ms from navigation to the paint that first shows the board's cards (Element Timing of the cards'
   faces and counts, which the observer marks as the parser or the renderer adds them: the board the build drew
-  into the page, else the renderer's), beside the first contentful paint; and when the page's renderer took the
-  board over (board.mjs's play:drawn mark);
+  into the page, else the renderer's; the first contentful paint where the cards were in the DOM before it, as a
+  paint shows the DOM as it is), beside the first contentful paint; and when the page's renderer took the board
+  over (board.mjs's play:drawn mark);
 - intent → playable: a pointer on the board right after the page's load, to the board playable (the engine's
   answer drawn), from before the pointer moves and (“seen”) from the page's own play:intent mark, in a fresh browser
   context (cold) and on a second chapter (warm): the next game's chapter opened in a new page of the same context
@@ -155,8 +156,12 @@ def intent_to_playable(page, url: str) -> dict:
         raise SystemExit(f"the board did not load: {page.locator('.play-loader').inner_text()}")
     m = marks(page)
     fcp = page.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null")
-    # the paint with the board's cards; where Element Timing is missing, when the first card was in the DOM
-    drawn = page.evaluate("window.__painted || window.__drawn")
+    # the paint with the board's cards (Element Timing); where the cards were in the DOM before the first contentful
+    # paint they are in it, since a paint shows the DOM as it is then — their entry can be lost where the renderer
+    # replaces them within the frame (Clock: renderer 2 ms after FCP); where Element Timing is missing, when the
+    # first card was in the DOM
+    painted, parsed = page.evaluate("[window.__painted, window.__drawn]")
+    drawn = fcp if parsed is not None and fcp is not None and parsed <= fcp else painted or parsed
     ready = m["play:board-ready"]
     # intent: before the pointer is moved (Playwright's hover waits for the board to be visible and still, a few
     # frames), and as the page saw it (board.mjs's play:intent mark)
