@@ -185,6 +185,7 @@ WRONG_DELTA, WRONG_MARGIN = 1.5, 1.0  # … where the form breaks a rule no pre-
 SPELLING_TIE = 1.0    # two spellings of one word this close are told apart by the text's own
 TEXT_FREQUENT_WORD = 5     # … a word (any form) used in this many places, for a reading not itself printed
 TEXT_FREQUENT_LETTER = 12   # … at least this many where the reading is one letter of any kind away
+SWEEPS = 4                  # the second pass's sweeps at most (Corrector.correct)
 NEIGHBOUR_FREQUENT = 5      # … or this many, where the text prints it next to a neighbour and the form next to neither
 FUNCTION_NEIGHBOUR = 2      # … a preposition: before the word it governs in this many places
 RARE_ZIPF = 3.0       # … where the printed word is at most this common in Russian
@@ -1666,21 +1667,34 @@ class Corrector:
         for idx, r in results.items():
             if isinstance(r, Correction) and r.kind not in {"join"} and " " not in r.corr:
                 read[idx] = r.corr.lower()
-        for idx, r in list(results.items()):
-            if read[max(0, idx - 2):idx + 3] == lower[max(0, idx - 2):idx + 3]:
-                continue
-            if isinstance(r, Correction):
-                # a reading is read again between its neighbours as read, as a second correcting of the corrected
-                # text would read it (по обыкновънію лежащіб: обыкновѣнію, then обыкновенію by лежащія)
-                if r.kind != "join" and " " not in r.corr:
-                    results[idx] = self._read_through(r, self._at(toks, words, read, idx, lower, r.corr))
-                    read[idx] = results[idx].corr.lower()
-                continue
-            again = self._at(toks, words, read, idx, lower)
-            if again is not None or isinstance(r, Review):
-                results[idx] = again
-            if isinstance(again, Correction) and again.kind != "join" and " " not in again.corr:
-                read[idx] = again.corr.lower()  # the words after it are looked at with this reading (иза букота)
+        # swept again until no reading changes (a word read in a later sweep is a neighbour of an earlier one:
+        # виквь нк, where нк is read не only in the first sweep, after виквь was looked at); each word is looked at
+        # again only where its window of words as read differs from the one it was last looked at in, and the sweeps
+        # are capped (SWEEPS), so a reading that flips back and forth cannot hold the text
+        seen = {idx: lower[max(0, idx - 2):idx + 3] for idx in results}
+        for _ in range(SWEEPS):
+            changed = False
+            for idx, r in list(results.items()):
+                window = read[max(0, idx - 2):idx + 3]
+                if window == seen[idx]:
+                    continue
+                seen[idx] = window
+                before = read[idx]
+                if isinstance(r, Correction):
+                    # a reading is read again between its neighbours as read, as a second correcting of the
+                    # corrected text would read it (по обыкновънію лежащіб: обыкновѣнію, then обыкновенію by лежащія)
+                    if r.kind != "join" and " " not in r.corr:
+                        results[idx] = self._read_through(r, self._at(toks, words, read, idx, lower, r.corr))
+                        read[idx] = results[idx].corr.lower()
+                else:
+                    again = self._at(toks, words, read, idx, lower)
+                    if again is not None or isinstance(r, Review):
+                        results[idx] = again
+                    if isinstance(again, Correction) and again.kind != "join" and " " not in again.corr:
+                        read[idx] = again.corr.lower()  # the words after it are looked at with this reading (иза букота)
+                changed |= read[idx] != before
+            if not changed:
+                break
         for r in results.values():
             if r is None:
                 continue
