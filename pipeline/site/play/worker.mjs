@@ -316,9 +316,11 @@ async function boot() {
   for (const client of clients) if (client.greeted) greet(client);
   answerEarly();
   // this worker's own scripts kept for the next chapter too: they were fetched through the service worker only
-  // if it had taken this worker over by then (registered on intent, as this worker started), which is a race
+  // if it had taken this worker over by then (registered on intent, as this worker started), which is a race; so
+  // is Pyodide's lock file, which Pyodide asks for at its index without a version
   if (cache) {
-    const scripts = [self.location.href, ...["pyodide.mjs", "pyodide.asm.js"].map((n) => versioned(new URL(n, index)).href)];
+    const scripts = [self.location.href, ...["pyodide.mjs", "pyodide.asm.js"].map((n) => versioned(new URL(n, index)).href),
+      new URL("pyodide-lock.json", index).href];
     setTimeout(() => keepScripts(cache, scripts).then(() => warmScripts(self.location.href, assets)), 0);
   }
   if (keepLater) {

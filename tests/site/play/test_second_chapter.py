@@ -185,7 +185,7 @@ def service_worker_serves_the_runtime(browser, base: str, asked: list[str]) -> N
         wait_kept(page)
         # the worker keeps its own scripts after it is ready (worker.mjs, keepScripts): waited for, as a reader who
         # stays on the page a moment would; one who leaves at once has the next chapter fetch them again
-        wait_cached(page, ("pyodide.mjs", "pyodide.asm.js"))
+        wait_cached(page, ("pyodide.mjs", "pyodide.asm.js", "pyodide-lock.json"))
         page.goto("about:blank")
         asked.clear()
         open_board(ctx.new_page(), base, "clock")
