@@ -460,7 +460,7 @@ def tags(page_url: str, version: str, games: list[dict], slug: str | None = None
         places = f'<link rel="stylesheet" href="{get_relative_url(f"{OUT}/first/{slug}.css", page_url)}?v={placed}">\n'
         # the first paint waits for the board the build drew (static.py: its id after the table's cards), so that
         # the page is never painted without it
-        places += f'<link rel="expect" href="#play-{slug}-drawn" blocking="render">\n'
+        places += f'<link rel="expect" href="#{static.drawn_id(slug)}" blocking="render">\n'
     if game and board:
         game = {**game, **board, "assets": version}
         first = get_relative_url(f"{OUT}/first/{slug}.json", page_url)

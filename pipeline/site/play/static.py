@@ -222,6 +222,11 @@ def surface(board: Built) -> etree._Element:
     return out
 
 
+def drawn_id(slug: str) -> str:
+    """The id of the element that follows the board's cards: the page's first paint waits for it (assets.tags)."""
+    return f"play-{slug}-drawn"
+
+
 def markup(slug: str) -> etree._Element:
     """The board's place in the chapter page: the skeleton board.mjs adopts, in its state before the engine runs
     (the game starts on the first touch), with the default deal on the table."""
@@ -291,7 +296,7 @@ def markup(slug: str) -> etree._Element:
                h("p", {"class": "play-wide-note", "hidden": ""},
                  "Поле шире экрана: прокрутите его вбок, поверните телефон или нажмите «Во весь экран»."),
                h("div", {"class": "play-table"}, surface(board)),
-               h("p", {"class": "play-announce", "aria-live": "polite", "id": pid + "drawn"}), moves, keys)
+               h("p", {"class": "play-announce", "aria-live": "polite", "id": drawn_id(slug)}), moves, keys)
     attrs = {"class": "game-board play play-built", "data-game": slug, "data-search-exclude": "",
              "data-state": "static", "data-status": board.view["status"], "data-moves": "0"}
     return h("div", attrs, h("h2", {"class": "play-title", "id": pid + "head"}, "Играть"), loader, toolbar,

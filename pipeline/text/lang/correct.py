@@ -1090,6 +1090,12 @@ def _restore_case(obs: str, cand: str) -> str:
     return cand
 
 
+def _one_word(found) -> bool:
+    """Whether ``found`` is a correction whose reading is one word in the word's place (not a join of two, not a
+    split): what the words around it are then read with."""
+    return isinstance(found, Correction) and found.kind != "join" and " " not in found.corr
+
+
 def _mixed_case(word: str) -> bool:
     letters = [c for c in word if c.isalpha() and c != "ѣ"]  # the mechanical layer writes ѣ in capitals too
     return (any(c.isupper() for c in letters[1:]) and any(c.islower() for c in letters)
@@ -1665,7 +1671,7 @@ class Corrector:
         # second pass: what was left open is looked at again with its neighbours corrected
         read = list(lower)
         for idx, r in results.items():
-            if isinstance(r, Correction) and r.kind not in {"join"} and " " not in r.corr:
+            if _one_word(r):
                 read[idx] = r.corr.lower()
         # swept again until no reading changes (a word read in a later sweep is a neighbour of an earlier one:
         # виквь нк, where нк is read не only in the first sweep, after виквь was looked at); each word is looked at
@@ -1683,14 +1689,14 @@ class Corrector:
                 if isinstance(r, Correction):
                     # a reading is read again between its neighbours as read, as a second correcting of the
                     # corrected text would read it (по обыкновънію лежащіб: обыкновѣнію, then обыкновенію by лежащія)
-                    if r.kind != "join" and " " not in r.corr:
+                    if _one_word(r):
                         results[idx] = self._read_through(r, self._at(toks, words, read, idx, lower, r.corr))
                         read[idx] = results[idx].corr.lower()
                 else:
                     again = self._at(toks, words, read, idx, lower)
                     if again is not None or isinstance(r, Review):
                         results[idx] = again
-                    if isinstance(again, Correction) and again.kind != "join" and " " not in again.corr:
+                    if _one_word(again):
                         read[idx] = again.corr.lower()  # the words after it are looked at with this reading (иза букота)
                 changed |= read[idx] != before
             if not changed:
